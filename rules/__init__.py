@@ -1,0 +1,1 @@
+"""The rules core: the Game protocol and one package per game. Pure, deterministic, no I/O."""

@@ -1,0 +1,109 @@
+"""The Game protocol: the one interface the service and the AI know.
+
+A game is a stateless object of pure functions over its own state type. States are mutable for
+speed inside the rules core and the search (`apply_unchecked` mutates in place), but everything
+outside the core goes through `apply`, which validates and returns a new state and leaves the old
+one untouched, so an illegal move can never change anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from rules.core.moves import JsonValue, Move
+from rules.core.rng import Rng
+
+Seat = str
+Options = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the winning seats (empty for a draw) and why."""
+
+    winners: tuple[Seat, ...]
+    reason: str
+    detail: str = ""
+    scores: dict[Seat, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "detail": self.detail,
+            "scores": dict(self.scores),
+        }
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game implements. `S` below is the game's own state type."""
+
+    name: str
+
+    def seats(self, options: Options) -> list[Seat]:
+        """The seats a game with these options has, in turn order."""
+        ...
+
+    def default_options(self) -> Options:
+        """The options of a standard game; `new` fills anything missing from these."""
+        ...
+
+    def validate_options(self, options: Options) -> Options:
+        """Complete and check options; raises `InvalidOptions` listing every problem."""
+        ...
+
+    def new(self, options: Options, seed: int | str) -> Any:
+        """Set a game up. The same options and seed always give the same state."""
+        ...
+
+    def to_move(self, state: Any) -> Seat | None:
+        """The seat that must decide now, or None when the game is over."""
+        ...
+
+    def legal_moves(self, state: Any) -> list[Move]:
+        """Every legal choice of the seat to move, each with a stable id."""
+        ...
+
+    def apply(self, state: Any, move: Move | str | dict[str, JsonValue]) -> Any:
+        """Return the state after `move` (a Move, a move id or a move value); the given state is
+        never changed. Raises `IllegalMove` with a reason when the move is not legal."""
+        ...
+
+    def apply_unchecked(self, state: Any, move: Move) -> None:
+        """Fast path for search: apply a move taken from `legal_moves(state)`, in place, unchecked."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Winners and reason once the game is over; None while it goes on."""
+        ...
+
+    def view(self, state: Any, seat: Seat | None) -> dict[str, JsonValue]:
+        """What `seat` may see (None: a spectator), JSON-ready, with nothing it may not know."""
+        ...
+
+    def sample(self, state: Any, seat: Seat, rng: Rng) -> Any:
+        """A full state consistent with everything `seat` knows, drawn without reading what it
+        does not know (for determinization in ISMCTS)."""
+        ...
+
+    def clone(self, state: Any) -> Any:
+        """An independent copy."""
+        ...
+
+    def to_json(self, state: Any) -> dict[str, JsonValue]:
+        """The whole state (hidden parts included) as JSON-compatible data."""
+        ...
+
+    def from_json(self, data: dict[str, JsonValue]) -> Any:
+        """The inverse of `to_json`."""
+        ...
+
+    def replay(self, options: Options, seed: int | str, moves: list[str]) -> Any:
+        """Rebuild a state from its options, seed and the ids of the moves played."""
+        ...
+
+    def catalog(self) -> dict[str, JsonValue]:
+        """The game's data (cards, villagers, scenarios...) for players and frontends."""
+        ...

@@ -1,0 +1,684 @@
+"""The effect interpreter: card and villager effects as lists of ops, run as frames.
+
+An `fx` frame walks an op list. Ops that need no choice happen at once; ops that do push a
+decision frame of their own (place a token, discard, choose an option...), so every choice is one
+atomic decision. `docs/pagan-card-data.md` documents each op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.core.moves import Move
+from rules.pagan import board
+from rules.pagan.board import (
+    TOKEN_NAMES,
+    card_name,
+    plural,
+    target_name,
+    targets,
+    token_count_on,
+    villager_name,
+)
+from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, opponent
+
+Op = dict[str, Any]
+OpFn = Callable[[PaganState, Frame, Op], None]
+OPS: dict[str, OpFn] = {}
+
+DONE = Move("done", (), "Done")
+SKIP = Move("skip", (), "Skip")
+
+
+def op(name: str) -> Callable[[OpFn], OpFn]:
+    def register(fn: OpFn) -> OpFn:
+        OPS[name] = fn
+        return fn
+
+    return register
+
+
+def push_fx(
+    s: PaganState, seat: str, ops: list[Op], here: str | None = None, src: str = ""
+) -> None:
+    if ops:
+        push(s, {"t": "fx", "seat": seat, "ops": ops, "pc": 0, "here": here, "src": src})
+
+
+def who(f: Frame, o: Op) -> str:
+    seat = str(f["seat"])
+    return opponent(seat) if o.get("who") == "opponent" else seat
+
+
+@handler("fx")
+class Effect(Handler):
+    def run(self, s: PaganState, f: Frame) -> None:
+        ops = f["ops"]
+        pc = f["pc"]
+        if pc >= len(ops):
+            pop(s, f)
+            return
+        f["pc"] = pc + 1
+        o = ops[pc]
+        OPS[o["op"]](s, f, o)
+
+
+# --- immediate ops --------------------------------------------------------------------------------
+
+
+@op("gain")
+def _gain(s: PaganState, f: Frame, o: Op) -> None:
+    seat = who(f, o)
+    n = int(o.get("n", 1))
+    if o["what"] == "influence":
+        s.player(seat).influence += n
+    elif o["what"] == "evidence" and seat == HUNTER:
+        board.gain_evidence(s, n)
+
+
+@op("lose")
+def _lose(s: PaganState, f: Frame, o: Op) -> None:
+    p = s.player(who(f, o))
+    n = int(o.get("n", 1))
+    if o["what"] == "influence":
+        p.influence = max(0, p.influence - n)
+    elif o["what"] == "evidence":
+        n = min(n, p.evidence)
+        p.evidence -= n
+        s.supply["evidence"] += n
+
+
+@op("draw")
+def _draw(s: PaganState, f: Frame, o: Op) -> None:
+    board.draw(s, s.player(who(f, o)), int(o.get("n", 1)))
+
+
+@op("place_each")
+def _place_each(s: PaganState, f: Frame, o: Op) -> None:
+    token = o["token"]
+    for _ in range(int(o.get("n", 1))):
+        for target in targets(s, o["target"], f["here"]):
+            board.place_from_supply(s, target, token)
+
+
+@op("exonerate")
+def _exonerate(s: PaganState, f: Frame, o: Op) -> None:
+    draw_suspect(s)
+
+
+def draw_suspect(s: PaganState) -> None:
+    """The Hunter draws the top Suspect; holding all 8 innocents' Suspects wins the game."""
+    if s.suspect_deck:
+        s.hunter.suspects.append(s.suspect_deck.pop())
+    if len(s.hunter.suspects) >= len(s.villagers) - 1:
+        finish(s, HUNTER, "exonerated")
+
+
+@op("if")
+def _if(s: PaganState, f: Frame, o: Op) -> None:
+    branch = o.get("then", []) if condition(s, f, o["cond"]) else o.get("else", [])
+    push_fx(s, f["seat"], branch, f["here"], f["src"])
+
+
+def condition(s: PaganState, f: Frame, cond: dict[str, Any]) -> bool:
+    seat = f["seat"]
+    p = s.player(seat)
+    if "hand_at_least" in cond:
+        return len(p.hand) >= int(cond["hand_at_least"])
+    if "influence_at_least" in cond:
+        return p.influence >= int(cond["influence_at_least"])
+    if "opponent_influence_at_least" in cond:
+        return s.player(opponent(seat)).influence >= int(cond["opponent_influence_at_least"])
+    if "enchantments_at_least" in cond:
+        return len(s.enchantments) >= int(cond["enchantments_at_least"])
+    if "evidence_at_least" in cond:
+        return s.hunter.evidence >= int(cond["evidence_at_least"])
+    if "here_has" in cond:
+        here = f["here"]
+        spec = cond["here_has"]
+        return bool(here) and token_count_on(s, here, spec["token"]) >= int(spec.get("n", 1))
+    raise ValueError(f"unknown condition {cond!r}")
+
+
+# --- token choices --------------------------------------------------------------------------------
+
+
+@op("place")
+def _place(s: PaganState, f: Frame, o: Op) -> None:
+    push_place(s, f["seat"], o["token"], int(o.get("n", 1)), o["target"], f["here"],
+               bool(o.get("upto", False)))
+
+
+def push_place(
+    s: PaganState, seat: str, token: str, n: int, target: str, here: str | None, upto: bool
+) -> None:
+    if n > 0:
+        push(s, {"t": "place", "seat": seat, "token": token, "left": n, "target": target,
+                 "here": here, "upto": upto, "done": 0})
+
+
+@handler("place")
+class Place(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        token = f["token"]
+        name = TOKEN_NAMES[token]
+        out = [
+            Move("place", (("target", t),), f"Place a {name} on {target_name(s, t)}")
+            for t in targets(s, f["target"], f["here"])
+        ]
+        if out and f["upto"]:
+            out.append(DONE)
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        if m.kind == "done":
+            pop(s, f)
+            return
+        f["left"] -= 1
+        f["done"] += 1
+        if f["left"] <= 0:
+            pop(s, f)
+        target = arg(m)
+        if not board.place_from_supply(s, target, f["token"]):
+            push(s, {"t": "take_from", "seat": f["seat"], "token": f["token"], "to": target})
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Place {plural(f['left'], TOKEN_NAMES[f['token']])}"
+
+
+@handler("take_from")
+class TakeFrom(Handler):
+    """The supply is out of a token: the player may move one already in play instead."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        token, to = f["token"], f["to"]
+        name = TOKEN_NAMES[token]
+        out = [
+            Move("take", (("source", t),), f"Move a {name} from {target_name(s, t)} instead")
+            for t in board.holders(s, token, exclude=to)
+        ]
+        if out:
+            out.append(Move("skip", (), f"Place no {name} (the supply is empty)"))
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        if m.kind == "take":
+            board.move_token(s, arg(m), f["to"], f["token"])
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"The supply has no {TOKEN_NAMES[f['token']]} left"
+
+
+@op("remove")
+def _remove(s: PaganState, f: Frame, o: Op) -> None:
+    token = o["token"]
+    push(s, {"t": "remove", "seat": f["seat"], "token": token, "left": int(o.get("n", 1)),
+             "target": o["target"], "here": f["here"], "upto": bool(o.get("upto", False)),
+             "max_targets": int(o.get("max_targets", 0)), "chosen": []})
+
+
+@handler("remove")
+class Remove(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        token = f["token"]
+        spec = f["target"] if "+with:" in f["target"] else f"{f['target']}+with:{token}"
+        options = targets(s, spec, f["here"])
+        chosen = f["chosen"]
+        if f["max_targets"] and len(set(chosen)) >= f["max_targets"]:
+            options = [t for t in options if t in chosen]
+        name = TOKEN_NAMES[token]
+        out = [
+            Move("remove", (("target", t),), f"Remove a {name} from {target_name(s, t)}")
+            for t in options
+        ]
+        if out and f["upto"]:
+            out.append(DONE)
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        if m.kind == "done":
+            pop(s, f)
+            return
+        target = arg(m)
+        board.remove_to_supply(s, target, f["token"])
+        f["chosen"].append(target)
+        f["left"] -= 1
+        if f["left"] <= 0:
+            pop(s, f)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Remove {plural(f['left'], TOKEN_NAMES[f['token']])}"
+
+
+@op("remove_all")
+def _remove_all(s: PaganState, f: Frame, o: Op) -> None:
+    push(s, {"t": "remove_all", "seat": f["seat"], "token": o["token"], "target": o["target"],
+             "here": f["here"]})
+
+
+@handler("remove_all")
+class RemoveAll(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        token = f["token"]
+        name = TOKEN_NAMES[token]
+        return [
+            Move("remove_all", (("target", t),), f"Remove every {name} from {target_name(s, t)}")
+            for t in targets(s, f"{f['target']}+with:{token}", f["here"])
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        target = arg(m)
+        board.remove_to_supply(s, target, f["token"], token_count_on(s, target, f["token"]))
+
+
+@op("move")
+def _move(s: PaganState, f: Frame, o: Op) -> None:
+    push(s, {"t": "move", "seat": f["seat"], "token": o["token"], "left": int(o.get("n", 1)),
+             "from": o["from"], "to": o["to"], "here": f["here"],
+             "upto": bool(o.get("upto", False)), "source": None})
+
+
+@handler("move")
+class MoveToken(Handler):
+    """Two choices per token: where from, then where to."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        token = f["token"]
+        name = TOKEN_NAMES[token]
+        source = f["source"]
+        if source is None:
+            dests = targets(s, f["to"], f["here"])
+            out = [
+                Move("from", (("source", t),), f"Move a {name} from {target_name(s, t)}")
+                for t in targets(s, f"{f['from']}+with:{token}", f["here"])
+                if any(d != t for d in dests)
+            ]
+            if out and f["upto"]:
+                out.append(DONE)
+            return out
+        return [
+            Move("to", (("target", t),), f"Move it to {target_name(s, t)}")
+            for t in targets(s, f["to"], f["here"])
+            if t != source
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        if m.kind == "done":
+            pop(s, f)
+        elif m.kind == "from":
+            f["source"] = arg(m)
+        else:
+            board.move_token(s, f["source"], arg(m), f["token"])
+            f["source"] = None
+            f["left"] -= 1
+            if f["left"] <= 0:
+                pop(s, f)
+
+
+# --- hand choices ---------------------------------------------------------------------------------
+
+
+@op("discard")
+def _discard(s: PaganState, f: Frame, o: Op) -> None:
+    push_discard(s, who(f, o), int(o.get("n", 1)), bool(o.get("upto", False)))
+
+
+def push_discard(s: PaganState, seat: str, n: int, upto: bool, reason: str = "") -> None:
+    if n > 0:
+        push(s, {"t": "discard", "seat": seat, "left": n, "upto": upto, "reason": reason})
+
+
+@handler("discard")
+class Discard(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        hand = s.player(f["seat"]).hand
+        out = [
+            Move("discard", (("card", c),), f"Discard {card_name(c)}")
+            for c in sorted(set(hand))
+        ]
+        if out and f["upto"]:
+            out.append(DONE)
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        if m.kind == "done":
+            pop(s, f)
+            return
+        p = s.player(f["seat"])
+        card = arg(m)
+        board.leave_hand(p, card)
+        p.discard.append(card)
+        f["left"] -= 1
+        if f["left"] <= 0 or not p.hand:
+            pop(s, f)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        n = plural(f["left"], "card")
+        return f"Discard {'up to ' if f['upto'] else ''}{n}{f['reason']}"
+
+
+@op("look_draw")
+def _look_draw(s: PaganState, f: Frame, o: Op) -> None:
+    p = s.player(f["seat"])
+    cards = board.reveal_top(s, p, int(o.get("look", 3)))
+    if cards:
+        push(s, {"t": "look", "seat": f["seat"], "cards": cards, "left": int(o.get("draw", 1))})
+
+
+@handler("look")
+class Look(Handler):
+    """Cards looked at wait here, seen only by their owner, until drawn or discarded."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        return [
+            Move("take", (("card", c),), f"Draw {card_name(c)}") for c in sorted(set(f["cards"]))
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        p = s.player(f["seat"])
+        card = arg(m)
+        f["cards"].remove(card)
+        p.hand.append(card)
+        f["left"] -= 1
+        if f["left"] <= 0 or not f["cards"]:
+            self.skip(s, f)
+
+    def skip(self, s: PaganState, f: Frame) -> None:
+        s.player(f["seat"]).discard.extend(f["cards"])
+        f["cards"] = []
+        pop(s, f)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Draw {plural(f['left'], 'card')} of those you look at; discard the rest"
+
+
+# --- villagers, investigations and cards in play ---------------------------------------------------
+
+
+@op("ready")
+def _ready(s: PaganState, f: Frame, o: Op) -> None:
+    push(s, {"t": "ready_fx", "seat": f["seat"], "target": o.get("target", "villager"),
+             "here": f["here"]})
+
+
+def opponent_pawns(s: PaganState, seat: str, villager_id: str) -> int:
+    v = s.villager(villager_id)
+    return v.hunter_pawns if seat == WITCH else v.witch_pawns
+
+
+def return_pawns(s: PaganState, villager_id: str, seat: str) -> None:
+    """Hand the pawns of `seat` on this villager back to their owner."""
+    v = s.villager(villager_id)
+    if seat == HUNTER:
+        v.hunter_pawns = 0
+    else:
+        v.witch_pawns = 0
+
+
+@handler("ready_fx")
+class ReadyEffect(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        seat = f["seat"]
+        return [
+            Move("ready", (("villager", t),), f"Ready {villager_name(t)}")
+            for t in targets(s, f["target"], f["here"])
+            if opponent_pawns(s, seat, t)
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        return_pawns(s, arg(m), opponent(f["seat"]))
+
+
+@op("move_investigation")
+def _move_investigation(s: PaganState, f: Frame, o: Op) -> None:
+    push(s, {"t": "move_inv", "seat": f["seat"], "to": o.get("to", "villager"),
+             "here": f["here"], "source": None})
+
+
+@handler("move_inv")
+class MoveInvestigation(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        free = [t for t in targets(s, f["to"], f["here"]) if not s.villager(t).investigation]
+        if f["source"] is None:
+            if not free:
+                return []
+            return [
+                Move("from", (("villager", v.id),),
+                     f"Move {card_name(v.investigation)} from {villager_name(v.id)}")
+                for v in s.villagers
+                if v.alive and v.investigation
+            ]
+        return [Move("to", (("villager", t),), f"Move it to {villager_name(t)}") for t in free]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        if m.kind == "from":
+            f["source"] = arg(m)
+            return
+        pop(s, f)
+        source = s.villager(f["source"])
+        s.villager(arg(m)).investigation = source.investigation
+        source.investigation = None
+
+
+@op("return_investigation")
+def _return_investigation(s: PaganState, f: Frame, o: Op) -> None:
+    push(s, {"t": "return_inv", "seat": f["seat"]})
+
+
+@handler("return_inv")
+class ReturnInvestigation(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        return [
+            Move("return", (("villager", v.id),),
+                 f"Return {card_name(v.investigation)} on {villager_name(v.id)} to the Hunter's hand")
+            for v in s.villagers
+            if v.alive and v.investigation
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        v = s.villager(arg(m))
+        if v.investigation:
+            s.hunter.hand.append(v.investigation)
+            s.hunter.revealed.append(v.investigation)
+            v.investigation = None
+
+
+@op("discard_in_play")
+def _discard_in_play(s: PaganState, f: Frame, o: Op) -> None:
+    owner = opponent(f["seat"]) if o.get("owner", "opponent") == "opponent" else f["seat"]
+    push(s, {"t": "discard_in_play", "seat": f["seat"], "owner": owner,
+             "types": list(o.get("types", []))})
+
+
+def remove_card_in_play(s: PaganState, place: str) -> str:
+    """Remove the card at a place key (see `board.cards_in_play`) to its owner's discard pile,
+    returning its tokens to the supply."""
+    kind, _, where = place.partition("-")
+    if kind == "enchantment":
+        card = s.enchantments.pop(int(where))
+        s.witch.discard.append(card)
+        return card
+    if kind == "investigation":
+        v = s.villager(where)
+        card = v.investigation or ""
+        v.investigation = None
+        s.hunter.discard.append(card)
+        return card
+    owner = s.player(board.slot_kind_owner(kind))
+    slots = owner.slots(kind)
+    slot = slots[int(where)]
+    if slot is None:
+        raise ValueError(f"no card at {place}")
+    slots[int(where)] = None
+    if slot.secrets:
+        s.supply["secret"] += slot.secrets
+    owner.discard.append(slot.card)
+    return slot.card
+
+
+@handler("discard_in_play")
+class DiscardInPlay(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        types = f["types"]
+        return [
+            Move("remove_card", (("place", place),), f"Remove {card_name(card)}")
+            for card, owner, place in board.cards_in_play(s)
+            if owner == f["owner"] and (not types or board.CARDS[card].type in types)
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        remove_card_in_play(s, arg(m))
+
+
+# --- choices --------------------------------------------------------------------------------------
+
+
+@op("choose")
+def _choose(s: PaganState, f: Frame, o: Op) -> None:
+    push(s, {"t": "choose", "seat": f["seat"], "options": o["options"], "here": f["here"],
+             "src": f["src"]})
+
+
+@handler("choose")
+class Choose(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        return [
+            Move("option", (("index", i),), str(opt.get("label", f"Option {i + 1}")))
+            for i, opt in enumerate(f["options"])
+            if possible(s, f["seat"], opt.get("effect", []), f["here"])
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        push_fx(s, f["seat"], f["options"][arg(m)].get("effect", []), f["here"], f["src"])
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Choose one"
+
+
+@op("optional")
+def _optional(s: PaganState, f: Frame, o: Op) -> None:
+    push(s, {"t": "optional", "seat": f["seat"], "label": o.get("label", "Use the effect"),
+             "cost": o.get("cost", {}), "ops": o.get("effect", []), "here": f["here"],
+             "src": f["src"]})
+
+
+@handler("optional")
+class Optional(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        out = []
+        if board.can_pay(s, f["seat"], f["cost"]) and possible(s, f["seat"], f["ops"], f["here"]):
+            out.append(Move("yes", (), str(f["label"])))
+        out.append(SKIP)
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        if m.kind == "yes":
+            push_fx(s, f["seat"], f["ops"], f["here"], f["src"])
+            push_pay(s, f["seat"], f["cost"])
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"{f['label']}?"
+
+
+def possible(s: PaganState, seat: str, ops: list[Op], here: str | None) -> bool:
+    """Whether the first op of an effect can be carried out (for `choose` and `optional`)."""
+    if not ops:
+        return True
+    o = ops[0]
+    name = o["op"]
+    if name == "remove" or name == "remove_all":
+        return bool(targets(s, f"{o['target']}+with:{o['token']}", here))
+    if name == "place":
+        return bool(targets(s, o["target"], here))
+    if name == "discard":
+        return bool(s.player(opponent(seat) if o.get("who") == "opponent" else seat).hand)
+    if name == "move":
+        return bool(targets(s, f"{o['from']}+with:{o['token']}", here))
+    if name in ("move_investigation", "return_investigation"):
+        return any(v.alive and v.investigation for v in s.villagers)
+    if name == "ready":
+        return any(opponent_pawns(s, seat, t) for t in targets(s, o.get("target", "villager"), here))
+    if name == "lose" and o["what"] == "evidence":
+        return s.player(seat).evidence > 0
+    return True
+
+
+# --- paying costs ---------------------------------------------------------------------------------
+
+
+def push_pay(s: PaganState, seat: str, cost: dict[str, Any], colour: str | None = None) -> None:
+    """Pay a cost the caller has checked with `board.can_pay`. Influence and Evidence are taken at
+    once; Clues, Secrets and discards are chosen one at a time."""
+    if not cost:
+        return
+    p = s.player(seat)
+    p.influence -= int(cost.get("influence", 0))
+    evidence = int(cost.get("evidence", 0))
+    p.evidence -= evidence
+    s.supply["evidence"] += evidence
+    clues, secrets, discard = (int(cost.get(k, 0)) for k in ("clues", "secrets", "discard"))
+    if clues or secrets:
+        push(s, {"t": "pay_tokens", "seat": seat, "clue": clues, "secret": secrets,
+                 "colour": colour})
+    if discard:
+        push_discard(s, seat, discard, False, " to pay the cost")
+
+
+@handler("pay_tokens")
+class PayTokens(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        token = "clue" if f["clue"] else "secret"
+        spec = f"villager:{f['colour']}" if f["colour"] else "villager"
+        name = TOKEN_NAMES[token]
+        return [
+            Move("pay", (("target", t),), f"Pay a {name} from {villager_name(t)}")
+            for t in targets(s, f"{spec}+with:{token}", None)
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        token = "clue" if f["clue"] else "secret"
+        board.remove_to_supply(s, arg(m), token)
+        f[token] -= 1
+        if not f["clue"] and not f["secret"]:
+            pop(s, f)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        token = "clue" if f["clue"] else "secret"
+        return f"Pay {plural(f[token], TOKEN_NAMES[token])} from villagers"

@@ -1,0 +1,76 @@
+"""Determinization: a full Pagan state consistent with what one seat knows.
+
+The opponent's unseen cards are worked out from public facts alone (their deck list minus their
+discard pile, their cards in play and the cards they are known to hold), then dealt at random into
+their hand and deck in the sizes everyone can see. The seat's own deck is reshuffled (nobody knows
+its order). For the Hunter, the true witch is drawn uniformly among the villagers he cannot rule
+out (those neither eliminated nor among his drawn Suspects); for the Witch, which innocents the
+Hunter holds is drawn uniformly. Nothing hidden from the seat is read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.core.rng import Rng
+from rules.pagan.board import cards_in_play
+from rules.pagan.state import HUNTER, WITCH, PaganState, opponent
+
+# Frames that hold a card in the open while it is being played.
+_PUBLIC_CARD_FRAMES = ("to_discard", "replace", "place_investigation")
+
+
+def unseen_cards(s: PaganState, side: str) -> list[str]:
+    """The cards of `side` that the other seat cannot see, derived from public facts only."""
+    pool = Counter(s.options["decks"][side])
+    p = s.player(side)
+    pool.subtract(p.discard)
+    pool.subtract(p.revealed)
+    pool.subtract(card for card, owner, _ in cards_in_play(s) if owner == side)
+    for f in s.stack:
+        if f["t"] in _PUBLIC_CARD_FRAMES and f.get("seat") == side:
+            pool[f["card"]] -= 1
+    if any(n < 0 for n in pool.values()):
+        raise AssertionError(f"card bookkeeping of the {side} is inconsistent")
+    return sorted(pool.elements())
+
+
+def _deal_hidden(s: PaganState, side: str, rng: Rng) -> None:
+    p = s.player(side)
+    pool = unseen_cards(s, side)
+    looks = [f for f in s.stack if f["t"] == "look" and f["seat"] == side]
+    hidden_in_hand = len(p.hand) - len(p.revealed)
+    expected = hidden_in_hand + len(p.deck) + sum(len(f["cards"]) for f in looks)
+    if len(pool) != expected:
+        raise AssertionError(f"{side}: {len(pool)} unseen cards for {expected} hidden places")
+    rng.shuffle(pool)
+    p.hand = p.revealed + pool[:hidden_in_hand]
+    del pool[:hidden_in_hand]
+    for f in looks:
+        n = len(f["cards"])
+        f["cards"] = pool[:n]
+        del pool[:n]
+    p.deck = pool
+
+
+def sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
+    out = s.copy()
+    other = opponent(seat)
+    _deal_hidden(out, other, rng)
+    rng.shuffle(out.player(seat).deck)
+    all_ids = [v.id for v in out.villagers]
+    drawn = out.hunter.suspects
+    if seat == HUNTER:
+        candidates = [v.id for v in out.villagers if v.alive and v.id not in drawn]
+        out.true_witch = rng.choice(candidates)
+        rest = [vid for vid in all_ids if vid != out.true_witch and vid not in drawn]
+        rng.shuffle(rest)
+        out.suspect_deck = rest
+    elif seat == WITCH:
+        innocents = [vid for vid in all_ids if vid != out.true_witch]
+        rng.shuffle(innocents)
+        k = len(drawn)
+        out.hunter.suspects = sorted(innocents[:k])
+        out.suspect_deck = innocents[k:]
+    out.cache = None
+    return out

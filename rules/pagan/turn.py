@@ -1,0 +1,643 @@
+"""A turn of Pagan: the Upkeep phase in its six steps, then the Action phase.
+
+The `turn` frame walks the Upkeep steps in order and then hands each action choice to an `act`
+frame until the player's pawns are spent. Actions are frames too: a Visit walks its numbered
+steps (the Witch's five, the Hunter's four), Raid pays and removes, and so on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.moves import Move
+from rules.pagan import board
+from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, villager_name
+from rules.pagan.effects import (
+    DONE,
+    SKIP,
+    draw_suspect,
+    push_discard,
+    push_fx,
+    push_pay,
+    push_place,
+    remove_card_in_play,
+    return_pawns,
+)
+from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.pagan.playing import play_move, playable, start_play
+from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, opponent
+
+HUNTER_PAWNS = 3
+WITCH_PAWNS = 2  # plus the Familiar pawn
+EXONERATE_COST = 3
+RAID_COST = 3
+ELIMINATE_CLUES = 3
+CONVERT_SECRETS = 3
+CONVERT_TIMES = 2
+RITUAL_FAVORS = 3
+INNOCENTS_TO_LOSE = 3
+
+
+def start_turn(s: PaganState) -> None:
+    push(s, {"t": "turn", "step": 0, "colour": None})
+
+
+# --- upkeep triggers ------------------------------------------------------------------------------
+
+
+def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
+    """(place key, index, trigger) for the cards in play whose `when` trigger fires in the
+    active player's Upkeep."""
+    out = []
+    for card, owner, place in board.cards_in_play(s):
+        for i, trig in enumerate(CARDS[card].data.get("triggers", ())):
+            if trig["when"] != when:
+                continue
+            whose = owner if trig.get("whose", "owner") == "owner" else opponent(owner)
+            if whose == s.active:
+                out.append((place, i, trig))
+    return out
+
+
+def trigger_label(place: str, trig: dict[str, Any], s: PaganState) -> str:
+    card = card_at(s, place)
+    return str(trig.get("label") or f"Use {card_name(card)}" if card else "Use the effect")
+
+
+def card_at(s: PaganState, place: str) -> str | None:
+    for card, _, key in board.cards_in_play(s):
+        if key == place:
+            return card
+    return None
+
+
+def run_timed_triggers(s: PaganState, when: str) -> None:
+    """"At the start of" / "at the end of" Upkeep: mandatory ones happen, optional ones ask."""
+    for place, _, trig in reversed(triggers(s, when)):
+        if trig.get("optional"):
+            push(s, {"t": "optional", "seat": s.active, "label": trigger_label(place, trig, s),
+                     "cost": trig.get("cost", {}), "ops": trig.get("effect", []), "here": None,
+                     "src": card_at(s, place) or ""})
+        else:
+            push_fx(s, s.active, trig.get("effect", []), None, card_at(s, place) or "")
+
+
+# --- the turn -------------------------------------------------------------------------------------
+
+
+@handler("turn")
+class Turn(Handler):
+    def run(self, s: PaganState, f: Frame) -> None:
+        step = f["step"]
+        f["step"] = step + 1
+        p = s.player(s.active)
+        if step == 0:  # 1. return your Action pawns
+            return_own_pawns(s, p)
+        elif step == 1:  # 2. "at the start of Upkeep"
+            run_timed_triggers(s, "upkeep_start")
+        elif step == 2:  # 3. "during Upkeep", must and may, in any order
+            push(s, {"t": "upkeep", "seat": s.active, "done": []})
+        elif step == 3:  # 4. the Hunter pays his Allies' Upkeep
+            if s.active == HUNTER and any(p.allies):
+                push(s, {"t": "ally_upkeep", "seat": HUNTER, "slot": 0})
+        elif step == 4:  # 5. "at the end of Upkeep"
+            run_timed_triggers(s, "upkeep_end")
+        elif step == 5:  # 6. hand limit
+            excess = len(p.hand) - board.hand_limit(s, s.active)
+            push_discard(s, s.active, excess, False, " (hand limit)")
+        elif step == 6:  # the Action phase
+            if p.pawns or p.familiar_pawn or free_actions(s, p):
+                f["step"] = 6
+                push(s, {"t": "act", "seat": s.active})
+        else:
+            pop(s, f)
+            limit = s.options.get("max_turns") or 0
+            if limit and s.turn >= limit:  # the optional house rule: a draw after N turns
+                finish(s, DRAW, "turn-limit")
+                return
+            s.active = opponent(s.active)
+            s.turn += 1
+            start_turn(s)
+
+
+def return_own_pawns(s: PaganState, p: Player) -> None:
+    for v in s.villagers:
+        if p.seat == HUNTER:
+            v.hunter_pawns = 0
+        else:
+            v.witch_pawns = 0
+    for slot in p.locations:
+        if slot:
+            slot.occupied = False
+    p.familiar_used = False
+    if p.seat == HUNTER:
+        p.pawns = HUNTER_PAWNS
+    elif s.turn == 1:  # the Witch's first turn: the 2 regular pawns only
+        p.pawns, p.familiar_pawn = WITCH_PAWNS, 0
+    else:
+        p.pawns, p.familiar_pawn = WITCH_PAWNS, 1
+
+
+def free_actions(s: PaganState, p: Player) -> bool:
+    return p.seat == WITCH and bool(consumable(s))
+
+
+def consumable(s: PaganState) -> list[int]:
+    return [
+        i
+        for i, slot in enumerate(s.witch.brews)
+        if slot is not None and slot.secrets >= int(CARDS[slot.card].data.get("secrets", 0))
+    ]
+
+
+def consume_moves(s: PaganState) -> list[Move]:
+    return [
+        Move("consume", (("slot", i),), f"Consume {card_name(s.witch.brews[i].card)} (free)")  # type: ignore[union-attr]
+        for i in consumable(s)
+    ]
+
+
+def consume(s: PaganState, index: int) -> None:
+    """Apply the Brew's effect, then return its Secrets to the supply and discard it."""
+    slot = s.witch.brews[index]
+    assert slot is not None
+    push(s, {"t": "consumed", "slot": index, "card": slot.card})
+    push_fx(s, WITCH, CARDS[slot.card].data.get("consume", []), None, slot.card)
+
+
+@handler("consumed")
+class Consumed(Handler):
+    def run(self, s: PaganState, f: Frame) -> None:
+        pop(s, f)
+        slot = s.witch.brews[f["slot"]]
+        if slot is not None and slot.card == f["card"]:
+            remove_card_in_play(s, f"brew-{f['slot']}")
+
+
+@handler("upkeep")
+class DuringUpkeep(Handler):
+    """Step 3: the "during Upkeep" effects, in the order the player likes; "may" ones can be left
+    out; the Witch may also consume Brews."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        out = []
+        mandatory_left = False
+        for place, i, trig in triggers(s, "upkeep"):
+            key = f"{place}/{i}"
+            if key in f["done"]:
+                continue
+            if not trig.get("optional"):
+                mandatory_left = True
+            elif not board.can_pay(s, s.active, trig.get("cost", {})):
+                continue
+            out.append(Move("trigger", (("key", key),), trigger_label(place, trig, s)))
+        if s.active == WITCH:
+            out.extend(consume_moves(s))
+        if out and not mandatory_left:
+            out.append(Move("done", (), "Go on to the next Upkeep step"))
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        if m.kind == "done":
+            pop(s, f)
+        elif m.kind == "consume":
+            consume(s, arg(m))
+        else:
+            key = arg(m)
+            f["done"].append(key)
+            place, _, index = key.partition("/")
+            for p2, i, trig in triggers(s, "upkeep"):
+                if p2 == place and i == int(index):
+                    push_fx(s, s.active, trig.get("effect", []), None, card_at(s, place) or "")
+                    push_pay(s, s.active, trig.get("cost", {}))
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Upkeep: resolve your \"during Upkeep\" effects"
+
+
+@handler("ally_upkeep")
+class AllyUpkeep(Handler):
+    """Step 4: pay each Ally's Upkeep or discard it."""
+
+    decision = True
+
+    def _slot(self, s: PaganState, f: Frame) -> int | None:
+        allies = s.hunter.allies
+        i = f["slot"]
+        while i < len(allies) and allies[i] is None:
+            i += 1
+        return i if i < len(allies) else None
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        i = self._slot(s, f)
+        if i is None:
+            return []
+        slot = s.hunter.allies[i]
+        assert slot is not None
+        name = card_name(slot.card)
+        upkeep = int(CARDS[slot.card].data.get("upkeep", 0))
+        out = []
+        if s.hunter.influence >= upkeep:
+            out.append(Move("keep", (("slot", i),), f"Pay {upkeep} Influence to keep {name}"))
+        out.append(Move("dismiss", (("slot", i),), f"Discard {name}"))
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        i = arg(m)
+        slot = s.hunter.allies[i]
+        assert slot is not None
+        if m.kind == "keep":
+            s.hunter.influence -= int(CARDS[slot.card].data.get("upkeep", 0))
+        else:
+            remove_card_in_play(s, f"ally-{i}")
+        f["slot"] = i + 1
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Upkeep: pay for your Allies"
+
+
+# --- the Action phase -----------------------------------------------------------------------------
+
+
+def take_pawn(p: Player, familiar: bool = False) -> None:
+    """Spend a pawn: the Familiar pawn when asked for, else a regular one first."""
+    if familiar or not p.pawns:
+        p.familiar_pawn -= 1
+    else:
+        p.pawns -= 1
+
+
+def familiar_usable(s: PaganState) -> bool:
+    w = s.witch
+    return w.familiar_pawn > 0 and not w.familiar_used and any(w.familiars)
+
+
+def visit_pawns_needed(s: PaganState, seat: str, villager_id: str) -> int:
+    return board.villager_modifier(s, villager_id, "visit_pawns", seat) or 1
+
+
+@handler("act")
+class Act(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        seat = f["seat"]
+        p = s.player(seat)
+        pawns = p.pawns + p.familiar_pawn
+        if pawns == 0:
+            return [*consume_moves(s), Move("end", (), "End your turn")]
+        if seat == WITCH and s.turn == 1:
+            return self.first_turn(s)
+        out = self.visits(s, seat, pawns)
+        out.append(Move("influence", (), "Gain 2 Influence"))
+        out.append(Move("draw", (), "Draw a card"))
+        out.extend(play_move(s, card, cost) for card, cost in playable(s, seat))
+        mine = "clues" if seat == HUNTER else "secrets"
+        extra = board.global_modifier(s, "ready_cost", seat)
+        for v in s.villagers:
+            theirs = v.witch_pawns if seat == HUNTER else v.hunter_pawns
+            if v.alive and theirs and getattr(v, mine) >= 1 + extra:
+                out.append(Move("ready", (("villager", v.id),), f"Ready {villager_name(v.id)}"))
+        if seat == WITCH:
+            out.extend(consume_moves(s))
+            for v in s.villagers:
+                if v.id == s.true_witch and v.ready and v.favors >= RITUAL_FAVORS:
+                    out.append(Move("ritual", (("villager", v.id),),
+                                    f"Perform the ritual on {villager_name(v.id)}"))
+        else:
+            out.extend(self.hunter_actions(s))
+        return out
+
+    def visits(self, s: PaganState, seat: str, pawns: int) -> list[Move]:
+        out = []
+        p = s.player(seat)
+        with_familiar = seat == WITCH and familiar_usable(s)
+        for v in s.villagers:
+            if not v.ready:
+                continue
+            need = visit_pawns_needed(s, seat, v.id)
+            if need > pawns:
+                continue
+            name = villager_name(v.id)
+            if p.pawns >= 1 or not with_familiar:
+                out.append(Move("visit", (("villager", v.id),), f"Visit {name}"))
+            if with_familiar:
+                out.append(Move("visit", (("villager", v.id), ("pawn", "familiar")),
+                                f"Visit {name} with the Familiar pawn"))
+        return out
+
+    def first_turn(self, s: PaganState) -> list[Move]:
+        """The Witch's first turn: her 2 regular pawns, visiting villagers of one colour."""
+        colour = s.stack[-2].get("colour")
+        return [
+            Move("visit", (("villager", v.id),), f"Visit {villager_name(v.id)}")
+            for v in s.villagers
+            if v.ready and (colour is None or v.colour == colour)
+        ]
+
+    def hunter_actions(self, s: PaganState) -> list[Move]:
+        h = s.hunter
+        out = []
+        for i, slot in enumerate(h.locations):
+            if slot is None or slot.occupied:
+                continue
+            activation = CARDS[slot.card].data.get("activate", {})
+            if board.can_pay(s, HUNTER, activation.get("cost", {})):
+                out.append(Move("activate", (("slot", i),), f"Activate {card_name(slot.card)}"))
+        for i, card in enumerate(s.enchantments):
+            if board.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
+                out.append(Move("lift", (("slot", i),), f"Lift {card_name(card)}"))
+        if h.evidence >= EXONERATE_COST and s.suspect_deck:
+            out.append(Move("exonerate", (), f"Exonerate: pay {EXONERATE_COST} Evidence, "
+                                             "draw a Suspect"))
+        raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER)
+        clues_by_colour: dict[str, int] = {}
+        for v in s.villagers:
+            if v.alive:
+                clues_by_colour[v.colour] = clues_by_colour.get(v.colour, 0) + v.clues
+        living = [v for v in s.villagers if v.alive]
+        for v in living:
+            if not v.ready:
+                continue
+            name = villager_name(v.id)
+            if clues_by_colour[v.colour] >= raid_cost and (v.favors or v.secrets):
+                out.append(Move("raid", (("villager", v.id),), f"Raid {name}"))
+            if v.clues >= ELIMINATE_CLUES and all(o.clues >= 1 for o in living if o is not v):
+                out.append(Move("eliminate", (("villager", v.id),), f"Eliminate {name}"))
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        seat = f["seat"]
+        p = s.player(seat)
+        kind = m.kind
+        if kind == "consume":  # free: no pawn, and the action choice stays open
+            consume(s, arg(m))
+            return
+        pop(s, f)
+        if kind == "end":
+            p.pawns = p.familiar_pawn = 0
+            return
+        if kind == "visit":
+            self.visit(s, seat, arg(m), len(m.args) > 1)
+            return
+        take_pawn(p)
+        if kind == "influence":
+            p.influence += 2 + board.global_modifier(s, "basic_influence", seat)
+        elif kind == "draw":
+            board.draw(s, p)
+        elif kind == "play":
+            card = arg(m)
+            start_play(s, seat, card, board.play_cost(s, seat, card))
+        elif kind == "ready":
+            v = s.villager(arg(m))
+            token = "clue" if seat == HUNTER else "secret"
+            board.remove_to_supply(s, v.id, token, 1 + board.global_modifier(s, "ready_cost", seat))
+            return_pawns(s, v.id, opponent(seat))
+        elif kind == "ritual":
+            s.villager(arg(m)).witch_pawns += 1
+            finish(s, WITCH, "ritual")
+        elif kind == "activate":
+            slot = p.locations[arg(m)]
+            assert slot is not None
+            slot.occupied = True
+            activation = CARDS[slot.card].data.get("activate", {})
+            push_fx(s, HUNTER, activation.get("effect", []), None, slot.card)
+            push_pay(s, HUNTER, activation.get("cost", {}))
+        elif kind == "lift":
+            index = arg(m)
+            card = s.enchantments[index]
+            push(s, {"t": "lifted", "card": card})
+            push_pay(s, HUNTER, CARDS[card].data.get("lift", {}))
+        elif kind == "exonerate":
+            p.evidence -= EXONERATE_COST
+            s.supply["evidence"] += EXONERATE_COST
+            draw_suspect(s)
+        elif kind == "raid":
+            v = s.villager(arg(m))
+            v.hunter_pawns += 1
+            push(s, {"t": "raid", "seat": HUNTER, "villager": v.id})
+            raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER)
+            push_pay(s, HUNTER, {"clues": raid_cost}, colour=v.colour)
+        elif kind == "eliminate":
+            eliminate(s, arg(m))
+
+    def visit(self, s: PaganState, seat: str, villager_id: str, familiar: bool) -> None:
+        p = s.player(seat)
+        need = visit_pawns_needed(s, seat, villager_id)
+        take_pawn(p, familiar)
+        for _ in range(need - 1):
+            take_pawn(p)
+        v = s.villager(villager_id)
+        if seat == HUNTER:
+            v.hunter_pawns += need
+        else:
+            v.witch_pawns += need
+        if seat == WITCH and s.turn == 1:
+            s.stack[-1]["colour"] = v.colour  # the turn frame
+        push(s, {"t": "visit", "seat": seat, "villager": villager_id, "step": 0,
+                 "familiar": familiar})
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        p = s.player(f["seat"])
+        left = p.pawns + p.familiar_pawn
+        if not left:
+            return "No pawns left: consume a Brew or end your turn"
+        return f"Choose an action ({left} pawn{'s' if left != 1 else ''} left)"
+
+
+@handler("lifted")
+class Lifted(Handler):
+    def run(self, s: PaganState, f: Frame) -> None:
+        pop(s, f)
+        if f["card"] in s.enchantments:
+            remove_card_in_play(s, f"enchantment-{s.enchantments.index(f['card'])}")
+
+
+def eliminate(s: PaganState, villager_id: str) -> None:
+    """The Witch announces whether it was her; an innocent's tokens and every Clue in the village
+    go back to the supply (the Suspect deck is not touched)."""
+    if villager_id == s.true_witch:
+        finish(s, HUNTER, "eliminated-witch")
+        return
+    v = s.villager(villager_id)
+    v.alive = False
+    for token in ("secret", "favor"):
+        board.remove_to_supply(s, v.id, token, board.token_count_on(s, v.id, token))
+    if v.investigation:
+        s.hunter.discard.append(v.investigation)
+        v.investigation = None
+    for other in s.villagers:
+        if other.clues:
+            s.supply["clue"] += other.clues
+            other.clues = 0
+    s.innocents_eliminated += 1
+    if s.innocents_eliminated >= INNOCENTS_TO_LOSE:
+        finish(s, WITCH, "innocents-eliminated")
+
+
+@handler("raid")
+class Raid(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        v = s.villager(f["villager"])
+        name = villager_name(v.id)
+        out = []
+        if v.favors:
+            out.append(Move("favor", (), f"Remove 1 Favor from {name}"))
+        if v.secrets:
+            out.append(Move("secrets", (), f"Remove all {v.secrets} Secrets from {name}"))
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        v = s.villager(f["villager"])
+        if m.kind == "favor":
+            board.remove_to_supply(s, v.id, "favor")
+        else:
+            board.remove_to_supply(s, v.id, "secret", v.secrets)
+
+
+# --- visiting a villager --------------------------------------------------------------------------
+
+
+@handler("visit")
+class Visit(Handler):
+    """Witch: 1 Investigation, 2 convert Secrets, 3 distribute, 4 skill (twice at 2+ Favors),
+    5 Familiar. Hunter: 1 Investigation, 2 Evidence at 3+ Clues, 3 distribute, 4 skill."""
+
+    def run(self, s: PaganState, f: Frame) -> None:
+        step = f["step"]
+        f["step"] = step + 1
+        seat = f["seat"]
+        vid = f["villager"]
+        v = s.villager(vid)
+        if not v.alive:
+            pop(s, f)
+            return
+        villager = VILLAGERS[vid]
+        if step == 0:
+            inv = v.investigation
+            if inv and CARDS[inv].data.get("affects") == seat:
+                push_fx(s, seat, CARDS[inv].data.get("on_visit", []), vid, inv)
+        elif step == 1:
+            if seat == WITCH:
+                limit = board.villager_modifier(s, vid, "convert_limit", WITCH)
+                times = CONVERT_TIMES if limit is None else min(limit, CONVERT_TIMES)
+                if times > 0:
+                    push(s, {"t": "convert", "seat": WITCH, "villager": vid, "left": times})
+            elif v.clues >= 3 and not board.global_modifier(s, "no_evidence_step", HUNTER):
+                if board.villager_modifier(s, vid, "no_evidence_step", HUNTER) is None:
+                    board.gain_evidence(s, 1)
+        elif step == 2:
+            if board.villager_modifier(s, vid, "skip_distribute", seat) is None:
+                n = villager.assets + board.global_modifier(s, "distribute", seat)
+                n += board.villager_modifier(s, vid, "distribute", seat) or 0
+                # the Witch may always put her Secrets on a Brew instead
+                token, spec = ("clue", "villager") if seat == HUNTER else ("secret", "villager_or_brew")
+                push_place(s, seat, token, n, f"{spec}:{villager.target}", vid, False)
+        elif step == 3:
+            if board.villager_modifier(s, vid, "skip_skill", seat) is None:
+                push_fx(s, seat, list(villager.skill), vid, vid)
+        elif step == 4:
+            if (seat == WITCH and v.favors >= 2
+                    and board.villager_modifier(s, vid, "skip_skill", seat) is None):
+                push(s, {"t": "again", "seat": WITCH, "villager": vid})
+        elif step == 5:
+            if seat == WITCH and f["familiar"] and not s.witch.familiar_used:
+                push(s, {"t": "familiar", "seat": WITCH, "villager": vid})
+        else:
+            pop(s, f)
+
+
+@handler("convert")
+class Convert(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        v = s.villager(f["villager"])
+        if v.secrets < CONVERT_SECRETS:
+            return []
+        name = villager_name(v.id)
+        if s.supply["favor"] > 0:
+            out = [Move("convert", (), f"Convert 3 Secrets on {name} into 1 Favor")]
+        else:
+            out = [
+                Move("convert", (("source", t),),
+                     f"Convert 3 Secrets on {name} into 1 Favor moved from {villager_name(t)}")
+                for t in board.holders(s, "favor", exclude=v.id)
+            ]
+        return [*out, SKIP] if out else []
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        if m.kind == "skip":
+            pop(s, f)
+            return
+        vid = f["villager"]
+        board.remove_to_supply(s, vid, "secret", CONVERT_SECRETS)
+        if m.args:
+            board.move_token(s, arg(m), vid, "favor")
+        else:
+            board.place_from_supply(s, vid, "favor")
+        f["left"] -= 1
+        if f["left"] <= 0:
+            pop(s, f)
+
+
+@handler("again")
+class Again(Handler):
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        name = villager_name(f["villager"])
+        return [Move("again", (), f"Use {name}'s skill again (2+ Favors)"), SKIP]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        if m.kind == "again":
+            vid = f["villager"]
+            push_fx(s, WITCH, list(VILLAGERS[vid].skill), vid, vid)
+
+
+@handler("familiar")
+class Familiar(Handler):
+    """Visit step 5: with the Familiar pawn, use one Familiar in play, Empowered if paid for."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        w = s.witch
+        if w.familiar_used:
+            return []
+        out = []
+        for i, slot in enumerate(w.familiars):
+            if slot is None:
+                continue
+            name = card_name(slot.card)
+            out.append(Move("familiar", (("slot", i),), f"Use {name}"))
+            empower = CARDS[slot.card].data.get("empower")
+            if empower and board.can_pay(s, WITCH, empower.get("cost", {})):
+                out.append(Move("empower", (("slot", i),), f"Use {name}, Empowered"))
+        if out:
+            out.append(SKIP)
+        return out
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        if m.kind == "skip":
+            return
+        slot = s.witch.familiars[arg(m)]
+        assert slot is not None
+        s.witch.familiar_used = True
+        data = CARDS[slot.card].data
+        if m.kind == "empower":
+            empower = data["empower"]
+            push_fx(s, WITCH, empower.get("effect", []), f["villager"], slot.card)
+            push_pay(s, WITCH, empower.get("cost", {}))
+        else:
+            push_fx(s, WITCH, data.get("effect", []), f["villager"], slot.card)
+
+
+__all__ = ["DONE", "TOKEN_NAMES", "start_turn"]
