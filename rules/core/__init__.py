@@ -3,7 +3,7 @@
 from rules.core.errors import IllegalMove, InvalidOptions, RulesError
 from rules.core.moves import Move
 from rules.core.protocol import Game, Outcome
-from rules.core.registry import get_game, game_names, register
+from rules.core.registry import game_names, get_game, register
 
 __all__ = [
     "Game",

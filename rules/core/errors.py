@@ -1,9 +1,9 @@
 """The rules core's exception tree.
 
-    RulesError
-    ├── IllegalMove      a move the rules forbid in this position (or that is not this seat's to make)
-    ├── InvalidOptions   game options that cannot start a game (bad deck, unknown scenario, ...)
-    └── InvalidState     serialized data that is not a state of this game
+RulesError
+├── IllegalMove      a move the rules forbid in this position (or that is not this seat's to make)
+├── InvalidOptions   game options that cannot start a game (bad deck, unknown scenario, ...)
+└── InvalidState     serialized data that is not a state of this game
 """
 
 

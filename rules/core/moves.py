@@ -6,7 +6,8 @@ asked for. Two moves are equal when their ids are equal.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 JsonValue = Any
 
@@ -15,7 +16,7 @@ class Move:
     """`kind` names the decision ("visit", "place", "done"...); `args` are its arguments in a fixed
     order of (name, value) pairs. The id is `kind` followed by the values, joined by ':'."""
 
-    __slots__ = ("kind", "args", "_label", "_id")
+    __slots__ = ("_id", "_label", "args", "kind")
 
     def __init__(
         self,

@@ -72,7 +72,7 @@ class Game(Protocol):
         ...
 
     def apply_unchecked(self, state: Any, move: Move) -> None:
-        """Fast path for search: apply a move taken from `legal_moves(state)`, in place, unchecked."""
+        """Fast path for search: apply a move from `legal_moves(state)` in place, unchecked."""
         ...
 
     def outcome(self, state: Any) -> Outcome | None:

@@ -6,7 +6,8 @@ SplitMix64: fast, well distributed, and identical on every machine and Python ve
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -221,7 +221,7 @@ def global_modifier(s: PaganState, kind: str, seat: str, card_type: str | None =
     """The summed `n` of every modifier of `kind` that applies to `seat`, from cards in play other
     than Investigations (those act only on their own villager, see `villager_modifier`)."""
     total = 0
-    for card_id, owner, place in cards_in_play(s):
+    for card_id, owner, _ in cards_in_play(s):
         card = CARDS[card_id]
         if card.type == "investigation":
             continue

@@ -147,16 +147,34 @@ def condition(s: PaganState, f: Frame, cond: dict[str, Any]) -> bool:
 
 @op("place")
 def _place(s: PaganState, f: Frame, o: Op) -> None:
-    push_place(s, f["seat"], o["token"], int(o.get("n", 1)), o["target"], f["here"],
-               bool(o.get("upto", False)))
+    push_place(
+        s,
+        f["seat"],
+        o["token"],
+        int(o.get("n", 1)),
+        o["target"],
+        f["here"],
+        bool(o.get("upto", False)),
+    )
 
 
 def push_place(
     s: PaganState, seat: str, token: str, n: int, target: str, here: str | None, upto: bool
 ) -> None:
     if n > 0:
-        push(s, {"t": "place", "seat": seat, "token": token, "left": n, "target": target,
-                 "here": here, "upto": upto, "done": 0})
+        push(
+            s,
+            {
+                "t": "place",
+                "seat": seat,
+                "token": token,
+                "left": n,
+                "target": target,
+                "here": here,
+                "upto": upto,
+                "done": 0,
+            },
+        )
 
 
 @handler("place")
@@ -219,9 +237,20 @@ class TakeFrom(Handler):
 @op("remove")
 def _remove(s: PaganState, f: Frame, o: Op) -> None:
     token = o["token"]
-    push(s, {"t": "remove", "seat": f["seat"], "token": token, "left": int(o.get("n", 1)),
-             "target": o["target"], "here": f["here"], "upto": bool(o.get("upto", False)),
-             "max_targets": int(o.get("max_targets", 0)), "chosen": []})
+    push(
+        s,
+        {
+            "t": "remove",
+            "seat": f["seat"],
+            "token": token,
+            "left": int(o.get("n", 1)),
+            "target": o["target"],
+            "here": f["here"],
+            "upto": bool(o.get("upto", False)),
+            "max_targets": int(o.get("max_targets", 0)),
+            "chosen": [],
+        },
+    )
 
 
 @handler("remove")
@@ -261,8 +290,16 @@ class Remove(Handler):
 
 @op("remove_all")
 def _remove_all(s: PaganState, f: Frame, o: Op) -> None:
-    push(s, {"t": "remove_all", "seat": f["seat"], "token": o["token"], "target": o["target"],
-             "here": f["here"]})
+    push(
+        s,
+        {
+            "t": "remove_all",
+            "seat": f["seat"],
+            "token": o["token"],
+            "target": o["target"],
+            "here": f["here"],
+        },
+    )
 
 
 @handler("remove_all")
@@ -282,12 +319,26 @@ class RemoveAll(Handler):
         target = arg(m)
         board.remove_to_supply(s, target, f["token"], token_count_on(s, target, f["token"]))
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Choose a villager to remove every {TOKEN_NAMES[f['token']]} from"
+
 
 @op("move")
 def _move(s: PaganState, f: Frame, o: Op) -> None:
-    push(s, {"t": "move", "seat": f["seat"], "token": o["token"], "left": int(o.get("n", 1)),
-             "from": o["from"], "to": o["to"], "here": f["here"],
-             "upto": bool(o.get("upto", False)), "source": None})
+    push(
+        s,
+        {
+            "t": "move",
+            "seat": f["seat"],
+            "token": o["token"],
+            "left": int(o.get("n", 1)),
+            "from": o["from"],
+            "to": o["to"],
+            "here": f["here"],
+            "upto": bool(o.get("upto", False)),
+            "source": None,
+        },
+    )
 
 
 @handler("move")
@@ -328,6 +379,9 @@ class MoveToken(Handler):
             if f["left"] <= 0:
                 pop(s, f)
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Move {plural(f['left'], TOKEN_NAMES[f['token']])}"
+
 
 # --- hand choices ---------------------------------------------------------------------------------
 
@@ -349,8 +403,7 @@ class Discard(Handler):
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         hand = s.player(f["seat"]).hand
         out = [
-            Move("discard", (("card", c),), f"Discard {card_name(c)}")
-            for c in sorted(set(hand))
+            Move("discard", (("card", c),), f"Discard {card_name(c)}") for c in sorted(set(hand))
         ]
         if out and f["upto"]:
             out.append(DONE)
@@ -410,13 +463,20 @@ class Look(Handler):
         return f"Draw {plural(f['left'], 'card')} of those you look at; discard the rest"
 
 
-# --- villagers, investigations and cards in play ---------------------------------------------------
+# --- villagers, investigations and cards in play ------------------------------------------------
 
 
 @op("ready")
 def _ready(s: PaganState, f: Frame, o: Op) -> None:
-    push(s, {"t": "ready_fx", "seat": f["seat"], "target": o.get("target", "villager"),
-             "here": f["here"]})
+    push(
+        s,
+        {
+            "t": "ready_fx",
+            "seat": f["seat"],
+            "target": o.get("target", "villager"),
+            "here": f["here"],
+        },
+    )
 
 
 def opponent_pawns(s: PaganState, seat: str, villager_id: str) -> int:
@@ -449,11 +509,22 @@ class ReadyEffect(Handler):
         pop(s, f)
         return_pawns(s, arg(m), opponent(f["seat"]))
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Choose a villager to ready"
+
 
 @op("move_investigation")
 def _move_investigation(s: PaganState, f: Frame, o: Op) -> None:
-    push(s, {"t": "move_inv", "seat": f["seat"], "to": o.get("to", "villager"),
-             "here": f["here"], "source": None})
+    push(
+        s,
+        {
+            "t": "move_inv",
+            "seat": f["seat"],
+            "to": o.get("to", "villager"),
+            "here": f["here"],
+            "source": None,
+        },
+    )
 
 
 @handler("move_inv")
@@ -466,8 +537,11 @@ class MoveInvestigation(Handler):
             if not free:
                 return []
             return [
-                Move("from", (("villager", v.id),),
-                     f"Move {card_name(v.investigation)} from {villager_name(v.id)}")
+                Move(
+                    "from",
+                    (("villager", v.id),),
+                    f"Move {card_name(v.investigation)} from {villager_name(v.id)}",
+                )
                 for v in s.villagers
                 if v.alive and v.investigation
             ]
@@ -482,6 +556,9 @@ class MoveInvestigation(Handler):
         s.villager(arg(m)).investigation = source.investigation
         source.investigation = None
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Move an Investigation to another villager"
+
 
 @op("return_investigation")
 def _return_investigation(s: PaganState, f: Frame, o: Op) -> None:
@@ -494,8 +571,12 @@ class ReturnInvestigation(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [
-            Move("return", (("villager", v.id),),
-                 f"Return {card_name(v.investigation)} on {villager_name(v.id)} to the Hunter's hand")
+            Move(
+                "return",
+                (("villager", v.id),),
+                f"Return {card_name(v.investigation)} on {villager_name(v.id)} "
+                "to the Hunter's hand",
+            )
             for v in s.villagers
             if v.alive and v.investigation
         ]
@@ -508,12 +589,22 @@ class ReturnInvestigation(Handler):
             s.hunter.revealed.append(v.investigation)
             v.investigation = None
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Return an Investigation to the Hunter's hand"
+
 
 @op("discard_in_play")
 def _discard_in_play(s: PaganState, f: Frame, o: Op) -> None:
     owner = opponent(f["seat"]) if o.get("owner", "opponent") == "opponent" else f["seat"]
-    push(s, {"t": "discard_in_play", "seat": f["seat"], "owner": owner,
-             "types": list(o.get("types", []))})
+    push(
+        s,
+        {
+            "t": "discard_in_play",
+            "seat": f["seat"],
+            "owner": owner,
+            "types": list(o.get("types", [])),
+        },
+    )
 
 
 def remove_card_in_play(s: PaganState, place: str) -> str:
@@ -558,14 +649,25 @@ class DiscardInPlay(Handler):
         pop(s, f)
         remove_card_in_play(s, arg(m))
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Choose a card in play to remove"
+
 
 # --- choices --------------------------------------------------------------------------------------
 
 
 @op("choose")
 def _choose(s: PaganState, f: Frame, o: Op) -> None:
-    push(s, {"t": "choose", "seat": f["seat"], "options": o["options"], "here": f["here"],
-             "src": f["src"]})
+    push(
+        s,
+        {
+            "t": "choose",
+            "seat": f["seat"],
+            "options": o["options"],
+            "here": f["here"],
+            "src": f["src"],
+        },
+    )
 
 
 @handler("choose")
@@ -589,9 +691,18 @@ class Choose(Handler):
 
 @op("optional")
 def _optional(s: PaganState, f: Frame, o: Op) -> None:
-    push(s, {"t": "optional", "seat": f["seat"], "label": o.get("label", "Use the effect"),
-             "cost": o.get("cost", {}), "ops": o.get("effect", []), "here": f["here"],
-             "src": f["src"]})
+    push(
+        s,
+        {
+            "t": "optional",
+            "seat": f["seat"],
+            "label": o.get("label", "Use the effect"),
+            "cost": o.get("cost", {}),
+            "ops": o.get("effect", []),
+            "here": f["here"],
+            "src": f["src"],
+        },
+    )
 
 
 @handler("optional")
@@ -632,7 +743,9 @@ def possible(s: PaganState, seat: str, ops: list[Op], here: str | None) -> bool:
     if name in ("move_investigation", "return_investigation"):
         return any(v.alive and v.investigation for v in s.villagers)
     if name == "ready":
-        return any(opponent_pawns(s, seat, t) for t in targets(s, o.get("target", "villager"), here))
+        return any(
+            opponent_pawns(s, seat, t) for t in targets(s, o.get("target", "villager"), here)
+        )
     if name == "lose" and o["what"] == "evidence":
         return s.player(seat).evidence > 0
     return True
@@ -653,8 +766,9 @@ def push_pay(s: PaganState, seat: str, cost: dict[str, Any], colour: str | None 
     s.supply["evidence"] += evidence
     clues, secrets, discard = (int(cost.get(k, 0)) for k in ("clues", "secrets", "discard"))
     if clues or secrets:
-        push(s, {"t": "pay_tokens", "seat": seat, "clue": clues, "secret": secrets,
-                 "colour": colour})
+        push(
+            s, {"t": "pay_tokens", "seat": seat, "clue": clues, "secret": secrets, "colour": colour}
+        )
     if discard:
         push_discard(s, seat, discard, False, " to pay the cost")
 

@@ -15,7 +15,7 @@ from rules.pagan.catalog import catalog_json
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
 
 # Register every frame type with the machine.
-from rules.pagan import effects, playing, turn  # noqa: F401,E402  isort: skip
+from rules.pagan import effects, playing, turn  # noqa: F401  isort: skip
 
 REASONS = {
     "ritual": "The Witch performed the ritual",

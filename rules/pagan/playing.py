@@ -17,8 +17,9 @@ from rules.pagan.machine import Handler, arg, handler, pop, push
 from rules.pagan.state import Frame, PaganState, Slot
 
 
-def playable(s: PaganState, seat: str, discount: int = 0, free: bool = False,
-             types: list[str] | None = None) -> list[tuple[str, int]]:
+def playable(
+    s: PaganState, seat: str, discount: int = 0, free: bool = False, types: list[str] | None = None
+) -> list[tuple[str, int]]:
     """(card, cost) for each distinct card in hand the player can play now."""
     p = s.player(seat)
     out = []
@@ -126,8 +127,11 @@ class PlaceInvestigation(Handler):
                 for v in free
             ]
         return [
-            Move("target", (("villager", v.id),),
-                 f"Place it on {villager_name(v.id)}, discarding {card_name(v.investigation)}")
+            Move(
+                "target",
+                (("villager", v.id),),
+                f"Place it on {villager_name(v.id)}, discarding {card_name(v.investigation)}",
+            )
             for v in living
             if v.investigation
         ]
@@ -149,9 +153,17 @@ class PlaceInvestigation(Handler):
 
 @op("play")
 def _play(s: PaganState, f: Frame, o: Op) -> None:
-    push(s, {"t": "play", "seat": f["seat"], "left": int(o.get("n", 1)),
-             "discount": int(o.get("discount", 0)), "free": bool(o.get("free", False)),
-             "types": list(o.get("types", []))})
+    push(
+        s,
+        {
+            "t": "play",
+            "seat": f["seat"],
+            "left": int(o.get("n", 1)),
+            "discount": int(o.get("discount", 0)),
+            "free": bool(o.get("free", False)),
+            "types": list(o.get("types", [])),
+        },
+    )
 
 
 @handler("play")

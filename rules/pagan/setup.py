@@ -42,8 +42,9 @@ def validate_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         chosen = decks_in.get(seat, scenario.decks[seat])
         if isinstance(chosen, str):
             if chosen not in CATALOG.decks:
-                problems.append(f"unknown {seat} deck {chosen!r} "
-                                f"(known: {', '.join(sorted(CATALOG.decks))})")
+                problems.append(
+                    f"unknown {seat} deck {chosen!r} (known: {', '.join(sorted(CATALOG.decks))})"
+                )
                 continue
             cards = dict(CATALOG.decks[chosen])
         elif isinstance(chosen, Mapping):
@@ -53,8 +54,10 @@ def validate_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
             for card in chosen:
                 cards[str(card)] = cards.get(str(card), 0) + 1
         else:
-            problems.append(f"the {seat} deck must be a deck name, a list of card ids "
-                            "or a mapping of card id to count")
+            problems.append(
+                f"the {seat} deck must be a deck name, a list of card ids "
+                "or a mapping of card id to count"
+            )
             continue
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in cards.values()):
             problems.append(f"the {seat} deck's card counts must be whole numbers")

@@ -72,12 +72,21 @@ def card_at(s: PaganState, place: str) -> str | None:
 
 
 def run_timed_triggers(s: PaganState, when: str) -> None:
-    """"At the start of" / "at the end of" Upkeep: mandatory ones happen, optional ones ask."""
+    """ "At the start of" / "at the end of" Upkeep: mandatory ones happen, optional ones ask."""
     for place, _, trig in reversed(triggers(s, when)):
         if trig.get("optional"):
-            push(s, {"t": "optional", "seat": s.active, "label": trigger_label(place, trig, s),
-                     "cost": trig.get("cost", {}), "ops": trig.get("effect", []), "here": None,
-                     "src": card_at(s, place) or ""})
+            push(
+                s,
+                {
+                    "t": "optional",
+                    "seat": s.active,
+                    "label": trigger_label(place, trig, s),
+                    "cost": trig.get("cost", {}),
+                    "ops": trig.get("effect", []),
+                    "here": None,
+                    "src": card_at(s, place) or "",
+                },
+            )
         else:
             push_fx(s, s.active, trig.get("effect", []), None, card_at(s, place) or "")
 
@@ -214,7 +223,7 @@ class DuringUpkeep(Handler):
                     push_pay(s, s.active, trig.get("cost", {}))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Upkeep: resolve your \"during Upkeep\" effects"
+        return 'Upkeep: resolve your "during Upkeep" effects'
 
 
 @handler("ally_upkeep")
@@ -304,8 +313,13 @@ class Act(Handler):
             out.extend(consume_moves(s))
             for v in s.villagers:
                 if v.id == s.true_witch and v.ready and v.favors >= RITUAL_FAVORS:
-                    out.append(Move("ritual", (("villager", v.id),),
-                                    f"Perform the ritual on {villager_name(v.id)}"))
+                    out.append(
+                        Move(
+                            "ritual",
+                            (("villager", v.id),),
+                            f"Perform the ritual on {villager_name(v.id)}",
+                        )
+                    )
         else:
             out.extend(self.hunter_actions(s))
         return out
@@ -324,8 +338,13 @@ class Act(Handler):
             if p.pawns >= 1 or not with_familiar:
                 out.append(Move("visit", (("villager", v.id),), f"Visit {name}"))
             if with_familiar:
-                out.append(Move("visit", (("villager", v.id), ("pawn", "familiar")),
-                                f"Visit {name} with the Familiar pawn"))
+                out.append(
+                    Move(
+                        "visit",
+                        (("villager", v.id), ("pawn", "familiar")),
+                        f"Visit {name} with the Familiar pawn",
+                    )
+                )
         return out
 
     def first_turn(self, s: PaganState) -> list[Move]:
@@ -350,8 +369,9 @@ class Act(Handler):
             if board.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
                 out.append(Move("lift", (("slot", i),), f"Lift {card_name(card)}"))
         if h.evidence >= EXONERATE_COST and s.suspect_deck:
-            out.append(Move("exonerate", (), f"Exonerate: pay {EXONERATE_COST} Evidence, "
-                                             "draw a Suspect"))
+            out.append(
+                Move("exonerate", (), f"Exonerate: pay {EXONERATE_COST} Evidence, draw a Suspect")
+            )
         raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER)
         clues_by_colour: dict[str, int] = {}
         for v in s.villagers:
@@ -436,8 +456,10 @@ class Act(Handler):
             v.witch_pawns += need
         if seat == WITCH and s.turn == 1:
             s.stack[-1]["colour"] = v.colour  # the turn frame
-        push(s, {"t": "visit", "seat": seat, "villager": villager_id, "step": 0,
-                 "familiar": familiar})
+        push(
+            s,
+            {"t": "visit", "seat": seat, "villager": villager_id, "step": 0, "familiar": familiar},
+        )
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         p = s.player(f["seat"])
@@ -499,6 +521,9 @@ class Raid(Handler):
         else:
             board.remove_to_supply(s, v.id, "secret", v.secrets)
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Raid {villager_name(f['villager'])}: remove 1 Favor or all Secrets"
+
 
 # --- visiting a villager --------------------------------------------------------------------------
 
@@ -528,22 +553,30 @@ class Visit(Handler):
                 times = CONVERT_TIMES if limit is None else min(limit, CONVERT_TIMES)
                 if times > 0:
                     push(s, {"t": "convert", "seat": WITCH, "villager": vid, "left": times})
-            elif v.clues >= 3 and not board.global_modifier(s, "no_evidence_step", HUNTER):
-                if board.villager_modifier(s, vid, "no_evidence_step", HUNTER) is None:
-                    board.gain_evidence(s, 1)
+            elif (
+                v.clues >= 3
+                and not board.global_modifier(s, "no_evidence_step", HUNTER)
+                and board.villager_modifier(s, vid, "no_evidence_step", HUNTER) is None
+            ):
+                board.gain_evidence(s, 1)
         elif step == 2:
             if board.villager_modifier(s, vid, "skip_distribute", seat) is None:
                 n = villager.assets + board.global_modifier(s, "distribute", seat)
                 n += board.villager_modifier(s, vid, "distribute", seat) or 0
                 # the Witch may always put her Secrets on a Brew instead
-                token, spec = ("clue", "villager") if seat == HUNTER else ("secret", "villager_or_brew")
+                token, spec = (
+                    ("clue", "villager") if seat == HUNTER else ("secret", "villager_or_brew")
+                )
                 push_place(s, seat, token, n, f"{spec}:{villager.target}", vid, False)
         elif step == 3:
             if board.villager_modifier(s, vid, "skip_skill", seat) is None:
                 push_fx(s, seat, list(villager.skill), vid, vid)
         elif step == 4:
-            if (seat == WITCH and v.favors >= 2
-                    and board.villager_modifier(s, vid, "skip_skill", seat) is None):
+            if (
+                seat == WITCH
+                and v.favors >= 2
+                and board.villager_modifier(s, vid, "skip_skill", seat) is None
+            ):
                 push(s, {"t": "again", "seat": WITCH, "villager": vid})
         elif step == 5:
             if seat == WITCH and f["familiar"] and not s.witch.familiar_used:
@@ -565,8 +598,11 @@ class Convert(Handler):
             out = [Move("convert", (), f"Convert 3 Secrets on {name} into 1 Favor")]
         else:
             out = [
-                Move("convert", (("source", t),),
-                     f"Convert 3 Secrets on {name} into 1 Favor moved from {villager_name(t)}")
+                Move(
+                    "convert",
+                    (("source", t),),
+                    f"Convert 3 Secrets on {name} into 1 Favor moved from {villager_name(t)}",
+                )
                 for t in board.holders(s, "favor", exclude=v.id)
             ]
         return [*out, SKIP] if out else []
@@ -585,6 +621,9 @@ class Convert(Handler):
         if f["left"] <= 0:
             pop(s, f)
 
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Convert 3 Secrets on {villager_name(f['villager'])} into 1 Favor?"
+
 
 @handler("again")
 class Again(Handler):
@@ -599,6 +638,9 @@ class Again(Handler):
         if m.kind == "again":
             vid = f["villager"]
             push_fx(s, WITCH, list(VILLAGERS[vid].skill), vid, vid)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Use {villager_name(f['villager'])}'s skill a second time?"
 
 
 @handler("familiar")
@@ -638,6 +680,9 @@ class Familiar(Handler):
             push_pay(s, WITCH, empower.get("cost", {}))
         else:
             push_fx(s, WITCH, data.get("effect", []), f["villager"], slot.card)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Use a Familiar with this visit?"
 
 
 __all__ = ["DONE", "TOKEN_NAMES", "start_turn"]

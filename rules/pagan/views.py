@@ -48,9 +48,7 @@ def _player(s: PaganState, p: Player, viewer: str | None) -> dict[str, Any]:
         out["evidence"] = p.evidence
         out["suspects_count"] = len(p.suspects)
         if viewer == HUNTER:
-            out["suspects"] = [
-                {"id": v, "name": VILLAGERS[v].name} for v in sorted(p.suspects)
-            ]
+            out["suspects"] = [{"id": v, "name": VILLAGERS[v].name} for v in sorted(p.suspects)]
         out["locations"] = [_slot(x) for x in p.locations]
         out["allies"] = [_slot(x) for x in p.allies]
     else:
