@@ -217,15 +217,39 @@ def _applies_to(card: Card, owner: str, modifier: dict[str, Any]) -> str:
     return owner
 
 
+# Cards whose modifiers act everywhere (an Investigation's act only on its villager).
+_GLOBAL_MODIFIER_CARDS = frozenset(
+    cid for cid, c in CARDS.items() if c.data.get("modifiers") and c.type != "investigation"
+)
+
+
+def _cards_with_global_modifiers(s: PaganState) -> list[tuple[str, str]]:
+    """(card, owner) for the cards in play with global modifiers; the hot path of move
+    generation, so it looks only where such cards can be."""
+    out: list[tuple[str, str]] = []
+    mods = _GLOBAL_MODIFIER_CARDS
+    for seat_slots, owner in (
+        (s.hunter.allies, HUNTER),
+        (s.hunter.locations, HUNTER),
+        (s.witch.brews, WITCH),
+        (s.witch.familiars, WITCH),
+    ):
+        for slot in seat_slots:
+            if slot is not None and slot.card in mods:
+                out.append((slot.card, owner))
+    for card in s.enchantments:
+        if card in mods:
+            out.append((card, WITCH))
+    return out
+
+
 def global_modifier(s: PaganState, kind: str, seat: str, card_type: str | None = None) -> int:
     """The summed `n` of every modifier of `kind` that applies to `seat`, from cards in play other
     than Investigations (those act only on their own villager, see `villager_modifier`)."""
     total = 0
-    for card_id, owner, _ in cards_in_play(s):
+    for card_id, owner in _cards_with_global_modifiers(s):
         card = CARDS[card_id]
-        if card.type == "investigation":
-            continue
-        for mod in card.data.get("modifiers", ()):
+        for mod in card.data["modifiers"]:
             if mod["kind"] != kind or _applies_to(card, owner, mod) != seat:
                 continue
             types = mod.get("types")

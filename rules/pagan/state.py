@@ -141,15 +141,17 @@ class PaganState:
     decisions: int = 0
     # The legal moves of the pending decision, computed once per decision; never serialized.
     cache: list[Any] | None = field(default=None, compare=False, repr=False)
+    # Villager id -> position in `villagers` (the order never changes); built on first use.
+    vindex: dict[str, int] | None = field(default=None, compare=False, repr=False)
 
     def player(self, seat: str) -> Player:
         return self.witch if seat == WITCH else self.hunter
 
     def villager(self, villager_id: str) -> Villager:
-        for v in self.villagers:
-            if v.id == villager_id:
-                return v
-        raise KeyError(villager_id)
+        index = self.vindex
+        if index is None:
+            index = self.vindex = {v.id: i for i, v in enumerate(self.villagers)}
+        return self.villagers[index[villager_id]]
 
     @property
     def over(self) -> bool:
@@ -174,6 +176,8 @@ class PaganState:
             self.winner,
             self.reason,
             self.decisions,
+            None,
+            self.vindex,
         )
 
 
