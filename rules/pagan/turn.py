@@ -61,7 +61,9 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
 
 def trigger_label(place: str, trig: dict[str, Any], s: PaganState) -> str:
     card = card_at(s, place)
-    return str(trig.get("label") or f"Use {card_name(card)}" if card else "Use the effect")
+    if trig.get("label"):
+        return str(trig["label"])
+    return f"Use {card_name(card)}" if card else "Use the effect"
 
 
 def card_at(s: PaganState, place: str) -> str | None:
