@@ -1,0 +1,1 @@
+"""The Celery app and its tasks: an AI seat's turn and long analyses, in any number of workers."""
