@@ -1,0 +1,192 @@
+"""The `coven` command: random playouts, the card catalog and the list of games.
+
+    coven games                                     the registered game names
+    coven simulate pagan --games 200 --seed 1       random playouts, a summary table
+    coven simulate pagan --games 200 --json         ... as one JSON object
+    coven catalog pagan [--json]                    the game's cards
+
+Exit codes: 0 success, 1 a simulated game raised, 2 bad arguments (unknown game, bad options).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import orjson
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from coven.simulate import Playouts, play_random
+from rules.core.errors import InvalidOptions
+from rules.core.protocol import Game
+from rules.core.registry import game_names, get_game
+
+app = typer.Typer(
+    name="coven",
+    help="Coven: the game-state service for Pagan and Pantacle (command-line tools).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+CARD_COLUMNS = ("number", "name", "side", "type", "cost", "origin")
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode() + "\n")
+    sys.stdout.flush()
+
+
+def _game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except KeyError as exc:
+        _err().print(f"[red]error:[/] {exc.args[0]}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def games() -> None:
+    """List the registered game names, one a line."""
+    for name in game_names():
+        typer.echo(name)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to play, e.g. pagan.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    seed: Annotated[str, typer.Option(help="Run seed; game i is dealt with seed '{seed}-{i}'.")] = (
+        "1"
+    ),
+    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    max_decisions: Annotated[
+        int, typer.Option(min=1, help="Decisions after which a game counts as unfinished.")
+    ] = 5000,
+    players: Annotated[
+        int | None, typer.Option(min=1, help="Number of players (games that have a choice).")
+    ] = None,
+) -> None:
+    """Play games with uniformly random legal moves and count wins, end reasons and speed."""
+    impl = _game(game)
+    options = impl.default_options()
+    if players is not None:
+        options["players"] = players
+    try:
+        options = impl.validate_options(options)
+    except InvalidOptions as exc:
+        _err().print(f"[red]error:[/] invalid options for {game}: {exc}")
+        raise typer.Exit(2) from None
+
+    if json:
+        tally = play_random(impl, games, seed, options, max_decisions)
+        _print_json(tally.to_json())
+    else:
+        with Progress(
+            TextColumn(f"{game} random playouts"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=_err(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("playouts", total=games)
+            tally = play_random(
+                impl,
+                games,
+                seed,
+                options,
+                max_decisions,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+        _print_summary(tally, seed, max_decisions)
+
+    if tally.first_error is not None:
+        _err().print(f"{tally.errors} game(s) raised; the first:", style="red")
+        sys.stderr.write(tally.first_error)
+    if tally.errors:
+        raise typer.Exit(1)
+
+
+def _print_summary(tally: Playouts, seed: str, max_decisions: int) -> None:
+    summary = tally.to_json()
+    out = _out()
+    players = f", {tally.players} players" if tally.players is not None else ""
+    out.print(f"[bold]{tally.game}[/]: {tally.games} random games, seed {seed!r}{players}")
+
+    finished = tally.games - tally.unfinished - tally.errors
+    wins = Table(title="Wins")
+    wins.add_column("seat")
+    wins.add_column("wins", justify="right")
+    wins.add_column("share of finished", justify="right")
+    wins_by_seat: dict[str, int] = summary["wins"]
+    for seat, n in wins_by_seat.items():
+        wins.add_row(seat, str(n), f"{n / finished:.1%}" if finished else "-")
+    out.print(wins)
+
+    reasons = Table(title="End reasons")
+    reasons.add_column("reason")
+    reasons.add_column("games", justify="right")
+    for reason, n in tally.reasons.most_common():
+        reasons.add_row(reason, str(n))
+    out.print(reasons)
+
+    out.print(f"finished: {finished}")
+    out.print(f"unfinished (over {max_decisions} decisions): {tally.unfinished}")
+    out.print(f"errors: {tally.errors}")
+    out.print(f"decisions per game: {tally.avg_decisions:.1f}")
+    out.print(
+        f"decisions per second: {tally.decisions_per_second:,.0f} "
+        f"({tally.decisions} in {tally.seconds:.2f} s)"
+    )
+
+
+@app.command()
+def catalog(
+    game: Annotated[str, typer.Argument(help="The game whose data to show, e.g. pagan.")],
+    json: Annotated[bool, typer.Option("--json", help="Print the whole catalog as JSON.")] = False,
+) -> None:
+    """Show the game's catalog: its cards (and how many of each other kind of data it has)."""
+    data = _game(game).catalog()
+    if json:
+        _print_json(data)
+        return
+    out = _out()
+    cards = data.get("cards")
+    if isinstance(cards, list):
+        table = Table(title=f"{game} cards ({len(cards)})")
+        for column in CARD_COLUMNS:
+            table.add_column(column, justify="right" if column == "cost" else "left")
+        for card in cards:
+            table.add_row(*(_card_cell(card, column) for column in CARD_COLUMNS))
+        out.print(table)
+    else:
+        out.print(f"{game} has no card list in its catalog")
+    for key, value in data.items():
+        if key != "cards" and isinstance(value, list | dict):
+            out.print(f"{key}: {len(value)}")
+
+
+def _card_cell(card: Any, column: str) -> str:
+    if not isinstance(card, dict):
+        return ""
+    value = card.get(column)
+    if value is None and column == "number":
+        value = card.get("id")  # Pagan cards use their printed number as id
+    return "" if value is None else str(value)
+
+
+def main() -> None:
+    """The console-script entry point."""
+    app()

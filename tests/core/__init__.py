@@ -1,0 +1,1 @@
+"""Tests of the rules core, and a toy game that implements the Game protocol."""
