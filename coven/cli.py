@@ -67,9 +67,7 @@ def games() -> None:
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to play, e.g. pagan.")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
-    seed: Annotated[str, typer.Option(help="Run seed; game i is dealt with seed '{seed}-{i}'.")] = (
-        "1"
-    ),
+    seed: Annotated[str, typer.Option(help="Run seed: game i is dealt with '{seed}-{i}'.")] = "1",
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     max_decisions: Annotated[
         int, typer.Option(min=1, help="Decisions after which a game counts as unfinished.")

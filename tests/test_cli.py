@@ -1,7 +1,5 @@
 """The `coven` command, run in-process on the toy game (registered for the test only)."""
 
-from collections.abc import Iterator
-
 import orjson
 import pytest
 from typer.testing import CliRunner
@@ -14,11 +12,10 @@ runner = CliRunner()
 
 
 @pytest.fixture(autouse=True)
-def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def toy_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the toy games for one test; the registry is left as it was afterwards."""
     monkeypatch.setitem(registry._GAMES, TOY.name, TOY)
     monkeypatch.setitem(registry._GAMES, "toy-broken", BrokenNim("toy-broken"))
-    yield
 
 
 def test_help_lists_the_subcommands() -> None:
