@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="pagan", help="registered game name (default pagan)")
     parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
     parser.add_argument("--seed", default="1", help="run seed (default 1)")
-    parser.add_argument("--max-decisions", type=int, default=5000, help="cap per game")
+    parser.add_argument("--max-decisions", type=int, default=10_000, help="cap per game")
     args = parser.parse_args(argv)
     pin_to_one_core()
     result = measure(args.game, args.games, args.seed, args.max_decisions)

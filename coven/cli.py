@@ -71,7 +71,7 @@ def simulate(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     max_decisions: Annotated[
         int, typer.Option(min=1, help="Decisions after which a game counts as unfinished.")
-    ] = 5000,
+    ] = 10_000,
     players: Annotated[
         int | None, typer.Option(min=1, help="Number of players (games that have a choice).")
     ] = None,

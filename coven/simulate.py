@@ -78,7 +78,7 @@ def play_random(
     games: int,
     seed: int | str,
     options: Options | None = None,
-    max_decisions: int = 5000,
+    max_decisions: int = 10_000,
     progress: Progress | None = None,
 ) -> Playouts:
     """Play `games` random games of `game` and tally them (see the module docstring for seeds).
@@ -143,7 +143,7 @@ def simulate(
     games: int,
     seed: int | str,
     options: Options | None = None,
-    max_decisions: int = 5000,
+    max_decisions: int = 10_000,
     progress: Progress | None = None,
 ) -> dict[str, JsonValue]:
     """`play_random` summarised as the JSON object `coven simulate --json` prints."""

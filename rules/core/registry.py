@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core.protocol import Game
 
 _GAMES: dict[str, Game] = {}
+_builtin_loaded = False
 
 
 def register(game: Game) -> Game:
@@ -13,13 +14,16 @@ def register(game: Game) -> Game:
 
 
 def _load_builtin() -> None:
-    import rules.games  # noqa: F401  (registers the built-in games)
+    """Register the built-in games once, whatever else has registered before."""
+    global _builtin_loaded
+    if not _builtin_loaded:
+        _builtin_loaded = True
+        import rules.games  # noqa: F401  (registers the built-in games)
 
 
 def get_game(name: str) -> Game:
     """The game called `name`; raises KeyError naming the known games otherwise."""
-    if not _GAMES:
-        _load_builtin()
+    _load_builtin()
     try:
         return _GAMES[name]
     except KeyError:
@@ -28,6 +32,5 @@ def get_game(name: str) -> Game:
 
 
 def game_names() -> list[str]:
-    if not _GAMES:
-        _load_builtin()
+    _load_builtin()
     return sorted(_GAMES)

@@ -41,8 +41,8 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        if not 0 < n <= 1 << 64:
+            raise ValueError(f"below() needs a bound in [1, 2**64], not {n}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
