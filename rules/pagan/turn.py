@@ -16,6 +16,7 @@ from rules.pagan.effects import (
     DONE,
     SKIP,
     draw_suspect,
+    possible,
     push_discard,
     push_fx,
     push_pay,
@@ -201,7 +202,9 @@ class DuringUpkeep(Handler):
                 continue
             if not trig.get("optional"):
                 mandatory_left = True
-            elif not board.can_pay(s, s.active, trig.get("cost", {})):
+            elif not board.can_pay(s, s.active, trig.get("cost", {})) or not possible(
+                s, s.active, trig.get("effect", []), None
+            ):
                 continue
             out.append(Move("trigger", (("key", key),), trigger_label(place, trig, s)))
         if s.active == WITCH:
@@ -326,6 +329,12 @@ class Act(Handler):
             out.extend(self.hunter_actions(s))
         return out
 
+    def skip(self, s: PaganState, f: Frame) -> None:
+        """No action is possible (only in a Witch's first turn whose colour has no ready
+        villager left): her remaining pawns go unused."""
+        pop(s, f)
+        end_action_phase(s, s.player(f["seat"]))
+
     def visits(self, s: PaganState, seat: str, pawns: int) -> list[Move]:
         out = []
         p = s.player(seat)
@@ -353,9 +362,9 @@ class Act(Handler):
         """The Witch's first turn: her 2 regular pawns, visiting villagers of one colour."""
         colour = s.stack[-2].get("colour")
         return [
-            Move("visit", (("villager", v.id),), f"Visit {villager_name(v.id)}")
-            for v in s.villagers
-            if v.ready and (colour is None or v.colour == colour)
+            m
+            for m in self.visits(s, WITCH, s.witch.pawns)
+            if colour is None or s.villager(arg(m)).colour == colour
         ]
 
     def hunter_actions(self, s: PaganState) -> list[Move]:
@@ -399,7 +408,7 @@ class Act(Handler):
             return
         pop(s, f)
         if kind == "end":
-            p.pawns = p.familiar_pawn = 0
+            end_action_phase(s, p)
             return
         if kind == "visit":
             self.visit(s, seat, arg(m), len(m.args) > 1)
@@ -469,6 +478,14 @@ class Act(Handler):
         if not left:
             return "No pawns left: consume a Brew or end your turn"
         return f"Choose an action ({left} pawn{'s' if left != 1 else ''} left)"
+
+
+def end_action_phase(s: PaganState, p: Player) -> None:
+    """The player is done: pawns left are not used, Brews left unconsumed are kept."""
+    p.pawns = p.familiar_pawn = 0
+    turn = s.stack[-1]
+    assert turn["t"] == "turn"
+    turn["step"] = 7
 
 
 @handler("lifted")

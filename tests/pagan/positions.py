@@ -85,8 +85,9 @@ def put_investigation(s: PaganState, card: str, villager: str) -> None:
     s.villager(villager).investigation = card
 
 
-def set_tokens(s: PaganState, villager: str, clues: int = 0, secrets: int = 0,
-               favors: int = 0) -> None:
+def set_tokens(
+    s: PaganState, villager: str, clues: int = 0, secrets: int = 0, favors: int = 0
+) -> None:
     v = s.villager(villager)
     s.supply["clue"] += v.clues - clues
     s.supply["secret"] += v.secrets - secrets
@@ -99,8 +100,9 @@ def set_evidence(s: PaganState, n: int) -> None:
     s.hunter.evidence = n
 
 
-def action_phase(s: PaganState, seat: str, pawns: int | None = None,
-                 familiar_pawn: int = 1) -> None:
+def action_phase(
+    s: PaganState, seat: str, pawns: int | None = None, familiar_pawn: int = 1
+) -> None:
     """Jump to `seat`'s Action phase (after Upkeep), with its pawns in hand."""
     s.active = seat
     if s.turn == 1 and seat == WITCH:

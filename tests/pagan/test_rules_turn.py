@@ -1123,70 +1123,26 @@ def test_turn_limit_house_rule_ends_the_game_as_a_draw() -> None:
     check_invariants(s)
 
 
-def test_example_of_play_hunters_turn() -> None:
-    """Rulebook, Example of Play, Howard's turn: keep the Clerk, Ready Native Pamuy, visit him
-    (Evidence from Persuasion, 1 Clue on Pamuy, Armory free with his skill), exonerate Sue."""
-    s = new_game(1)
-    s.turn = 4
-    s.true_witch = "doctor-annie"
-    s.suspect_deck = [v for v in VILLAGERS if v not in ("doctor-annie", "stranger-sue")]
-    s.suspect_deck.append("stranger-sue")  # on top
-    put_in_play(s, HUNTER, CLERK)
-    set_hand(s, HUNTER, ["0023"])  # Armory
-    put_investigation(s, PERSUASION, "native-pamuy")
-    set_tokens(s, "native-pamuy", clues=1)
-    set_evidence(s, 2)
-    s.villager("native-pamuy").witch_pawns = 1
-    s.villager("mayor-biggs").hunter_pawns = 1  # from his last turn
-    s.hunter.influence = 1
-    upkeep(s, HUNTER)
-    assert s.villager("mayor-biggs").hunter_pawns == 0
-    s = play(s, "done", "keep:0")  # he does not use the Clerk; pays 1 to keep it
-    assert s.hunter.influence == 0
-    s = play(s, "ready:native-pamuy")
-    pamuy = s.villager("native-pamuy")
-    assert (pamuy.clues, pamuy.witch_pawns) == (0, 0)
-    s = play(s, "visit:native-pamuy")
-    assert s.hunter.evidence == 3  # Persuasion
-    s = play(s, "place:native-pamuy")
-    assert ids(s) == ["play:0023", "done"]  # Armory costs 1 - 1 = 0
-    s = play(s, "play:0023")
-    assert s.hunter.locations[0] is not None and s.hunter.locations[0].card == "0023"
-    assert s.hunter.influence == 0
-    s = play(s, "exonerate")
-    assert s.hunter.suspects == ["stranger-sue"] and s.hunter.evidence == 0
-    assert GAME.to_move(s) == WITCH
+def test_witch_may_end_her_turn_keeping_a_completed_brew() -> None:
+    """ "You can save a Brew for an opportune moment": a completed Brew never forces her to
+    consume it before her turn ends."""
+    s = witch_turn()
+    put_in_play(s, WITCH, SURPLUS_ELIXIR, secrets=4)
+    start_witch(s)
+    s = play(s, "influence", "influence", "influence")
+    assert ids(s) == ["consume:0", "end"]
+    s = play(s, "end")
+    assert GAME.to_move(s) == HUNTER and s.active == HUNTER
+    assert s.witch.brews[0] is not None and s.witch.brews[0].secrets == 4
     check_invariants(s)
 
 
-def test_example_of_play_witchs_turn() -> None:
-    """Rulebook, Example of Play, Wilma's turn: 2 Secrets from Doctor Annie onto Surplus Elixir,
-    draw Entranced, consume the Elixir, convert on Preacher Wulfric, play Entranced for 4 and
-    (2 Favors) Learn Secrets, then the Familiar pawn on Nestling Mia and Learn Secrets
-    Empowered: her Influence is 6 again."""
-    s = witch_turn(hand=[LEARN_SECRETS, EVIL_EYE])
-    put_in_play(s, WITCH, SURPLUS_ELIXIR, secrets=2)
-    put_in_play(s, WITCH, "0041")  # one Enchantment already in play (Obscuring Mist)
-    put_on_top(s, WITCH, ["0039"])  # Entranced
-    set_tokens(s, "preacher-wulfric", secrets=2, favors=1)
-    s.witch.influence = 6
-    s.hunter.influence = 0
-    start_witch(s)
-    s = play(s, "visit:doctor-annie", "place:brew-0", "place:brew-0")
-    assert "0039" in s.witch.hand
-    s = play(s, "consume:0")
-    assert [v.secrets for v in s.villagers] == [1, 1, 1, 3, 1, 1, 1, 1, 1]
-    s = play(s, "visit:preacher-wulfric", "convert")
-    assert s.villager("preacher-wulfric").favors == 2
-    s = play(s, "place:native-pamuy", "place:mayor-biggs")
-    assert "play:0039" in ids(s)
-    s = play(s, "play:0039")
-    assert s.enchantments == ["0041", "0039"] and s.witch.influence == 2
-    s = play(s, "again", "play:0048")
-    assert s.witch.familiars[0] is not None and s.witch.influence == 0
-    s = play(s, "visit:nestling-mia:familiar", "place:nestling-mia")
-    assert (s.witch.influence, s.hunter.influence) == (3, 1)
-    s = play(s, "empower:0")
-    assert s.witch.influence == 6 and s.witch.hand == []
-    assert GAME.to_move(s) == HUNTER
+def test_witch_first_turn_ends_when_no_villager_of_her_colour_is_ready() -> None:
+    """A prepared position only: if the first visit's colour has no ready villager left, her
+    second pawn goes unused instead of the game stalling."""
+    s = new_game(1)
+    for blue in ("beau-johnson", "stranger-sue"):
+        s.villager(blue).hunter_pawns = 1
+    s = play(s, "visit:doctor-annie", "place:doctor-annie", "place:doctor-annie")
+    assert GAME.to_move(s) == HUNTER and s.active == HUNTER
     check_invariants(s)
