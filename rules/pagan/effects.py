@@ -747,7 +747,7 @@ def possible(s: PaganState, seat: str, ops: list[Op], here: str | None) -> bool:
             opponent_pawns(s, seat, t) for t in targets(s, o.get("target", "villager"), here)
         )
     if name == "lose" and o["what"] == "evidence":
-        return s.player(seat).evidence > 0
+        return s.player(opponent(seat) if o.get("who") == "opponent" else seat).evidence > 0
     return True
 
 

@@ -44,6 +44,9 @@ class Handler:
 
 HANDLERS: dict[str, Handler] = {}
 
+# No decision takes more than a few hundred steps to reach; far more means a frame loops.
+_RUNAWAY = 100_000
+
 
 def handler(name: str) -> Any:
     def register(cls: type[Handler]) -> type[Handler]:
@@ -71,7 +74,11 @@ def arg(m: Move, index: int = 0) -> Any:
 def advance(s: PaganState) -> None:
     """Run frames until a real decision is pending or the game is over."""
     s.cache = None
+    steps = 0
     while s.winner is None:
+        steps += 1
+        if steps > _RUNAWAY:
+            raise RuntimeError(f"no decision after {_RUNAWAY} steps: top frame {s.stack[-1]}")
         f = s.stack[-1]
         h = HANDLERS[f["t"]]
         if not h.decision:
