@@ -1,40 +1,23 @@
 """Search over the Game protocol: ISMCTS, rollout policies, difficulty presets and the arena.
 
-Pure Python with no I/O; it knows no game by name, only `rules.core.Game`.
+Pure Python with no I/O; it knows no game by name, only `rules.core.Game` (and the optional
+heuristic hooks a game may offer, see `ai.hooks`).
 
 The contract the service and workers rely on:
 
     choose_move(game, state, seat, level="medium", seed=0, overrides=None) -> Move
-        the move `seat` makes at `level`; it may look only at what `seat` can know.
+        the move `seat` makes at `level`; it looks only at what `seat` can know.
+    analyse(game, state, seat, level="hard", seed=0, overrides=None, top=5) -> list[dict]
+        the top moves as {"move": move.to_json(), "visits": int, "win_rate": float}.
 
-Until the search lands, every level plays a uniformly random legal move (seeded).
+Both raise `ai.levels.InvalidLevel` for an unknown level or a bad override, and `ValueError`
+when it is not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord
+with `ai.parallel.split`, `run_tree`, `merge` and `pick`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from ai.agent import Session, analyse, choose_move
+from ai.levels import LEVELS, InvalidLevel, Params, params_for
 
-from rules.core.moves import Move
-from rules.core.protocol import Game
-from rules.core.rng import Rng, seed_state
-
-LEVELS = ("novice", "easy", "medium", "hard", "expert")
-
-
-def choose_move(
-    game: Game,
-    state: Any,
-    seat: str,
-    level: str = "medium",
-    seed: int | str = 0,
-    overrides: Mapping[str, Any] | None = None,
-) -> Move:
-    """The move `seat` plays in `state` (which must be `seat`'s decision)."""
-    if game.to_move(state) != seat:
-        raise ValueError(f"it is not {seat}'s decision")
-    moves = game.legal_moves(state)
-    return moves[Rng(seed_state(seed)).below(len(moves))]
-
-
-__all__ = ["LEVELS", "choose_move"]
+__all__ = ["LEVELS", "InvalidLevel", "Params", "Session", "analyse", "choose_move", "params_for"]

@@ -107,3 +107,16 @@ class Game(Protocol):
     def catalog(self) -> dict[str, JsonValue]:
         """The game's data (cards, villagers, scenarios...) for players and frontends."""
         ...
+
+
+# Optional hooks for the AI (ai/ looks them up with getattr; a game without them gets uniformly
+# random playouts to the end of the game). They are not part of `Game`, so a game need not have
+# them, and they may read the whole state: the search only ever passes determinized states.
+#
+#   rollout_move(state, moves: list[Move], rng: Rng) -> Move
+#       A cheap heuristic choice among `moves` (the legal moves of `state`) for playouts; it must
+#       draw any randomness from `rng` so seeded searches repeat, and should not let a seat act
+#       on facts that seat could not know.
+#   evaluate(state) -> dict[Seat, float]
+#       Each seat's estimated chance of winning, in [0, 1], for an unfinished state; the search
+#       calls it where a playout is cut off.

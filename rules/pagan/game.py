@@ -9,7 +9,7 @@ from rules.core.errors import IllegalMove
 from rules.core.moves import JsonValue, Move, find_move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
-from rules.pagan import machine, sampling, setup, state, views
+from rules.pagan import heuristics, machine, sampling, setup, state, views
 from rules.pagan.board import CATALOG
 from rules.pagan.catalog import catalog_json
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
@@ -95,6 +95,13 @@ class PaganGame:
 
     def clone(self, s: PaganState) -> PaganState:
         return s.copy()
+
+    # Optional AI hooks (see rules/core/protocol.py): heuristics.py holds the knowledge.
+    def rollout_move(self, s: PaganState, moves: list[Move], rng: Rng) -> Move:
+        return heuristics.rollout_move(s, moves, rng)
+
+    def evaluate(self, s: PaganState) -> dict[str, float]:
+        return heuristics.evaluate(s)
 
     def to_json(self, s: PaganState) -> dict[str, Any]:
         return state.to_json(s)

@@ -1,0 +1,140 @@
+"""Difficulty levels: named presets of the search's parameters, and per-request overrides.
+
+A level is defined by its iteration budget (the time budget is only a cap, so a seeded search
+gives the same move on any machine unless the cap cuts it short), its exploration constant, its
+rollout policy and cut-off, and how the final move is chosen. `expert` runs several independent
+trees (root parallelism) whose root visit counts are merged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+LEVELS = ("novice", "easy", "medium", "hard", "expert")
+
+ROLLOUTS = ("heuristic", "random")
+SELECTIONS = ("robust", "temperature")
+
+
+class InvalidLevel(ValueError):
+    """An unknown level or a bad override; the message names the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """Everything that shapes one search. See the README's AI section for what each does."""
+
+    iterations: int = 600
+    """Iterations per tree (the budget that defines a level)."""
+    time_cap: float | None = 1.0
+    """Seconds after which a tree stops early (a safety cap; None: no cap)."""
+    c: float = 0.7
+    """UCB exploration constant (rewards are in [0, 1])."""
+    rollout: str = "heuristic"
+    """'heuristic' uses the game's `rollout_move` hook when it has one; 'random' never does."""
+    rollout_depth: int | None = 12
+    """Decisions played after the tree before the game's `evaluate` hook scores the position
+    (None, or a game without the hook: play to the end)."""
+    max_rollout: int = 10_000
+    """Hard bound on a rollout's decisions when playing to the end (then: a draw)."""
+    select: str = "robust"
+    """'robust': the most visited root move; 'temperature': drawn by visits ** (1 / temperature)."""
+    temperature: float = 1.0
+    widen_base: int = 3
+    """Progressive widening: a node visited n times has at most widen_base + widen_c * n **
+    widen_alpha children."""
+    widen_c: float = 1.0
+    widen_alpha: float = 0.5
+    beliefs: bool = True
+    """Model opponents' uncertainty: some iterations re-sample the world from the first opponent's
+    point of view at its first decision and update only that opponent's nodes."""
+    belief_share: float = 0.5
+    """The share of iterations spent on opponents' beliefs (when `beliefs`)."""
+    trees: int = 1
+    """Independent trees merged by root visit counts (root parallelism)."""
+    reuse: bool = True
+    """Keep the subtree between consecutive decisions of one seat (in a `Session`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+PRESETS: dict[str, Params] = {
+    "novice": Params(
+        iterations=48,
+        time_cap=0.25,
+        c=1.0,
+        rollout="random",
+        rollout_depth=8,
+        select="temperature",
+        temperature=0.7,
+    ),
+    "easy": Params(iterations=120, time_cap=0.25, c=0.9, rollout="heuristic", rollout_depth=8),
+    "medium": Params(iterations=700, time_cap=1.0, c=0.7, rollout_depth=12),
+    "hard": Params(iterations=2400, time_cap=3.0, c=0.6, rollout_depth=12),
+    "expert": Params(iterations=2400, time_cap=3.0, c=0.6, rollout_depth=12, trees=4),
+}
+
+_BOUNDS: dict[str, tuple[float, float]] = {
+    "iterations": (1, 1_000_000),
+    "time_cap": (0.001, 3600.0),
+    "c": (0.0, 100.0),
+    "rollout_depth": (0, 100_000),
+    "max_rollout": (1, 1_000_000),
+    "temperature": (0.01, 100.0),
+    "widen_base": (1, 10_000),
+    "widen_c": (0.0, 1000.0),
+    "widen_alpha": (0.0, 1.0),
+    "belief_share": (0.0, 1.0),
+    "trees": (1, 256),
+}
+
+
+def params_for(level: str, overrides: Mapping[str, Any] | None = None) -> Params:
+    """The preset of `level` with `overrides` applied; `InvalidLevel` names any problem."""
+    try:
+        base = PRESETS[level]
+    except (KeyError, TypeError):
+        raise InvalidLevel(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}") from None
+    if not overrides:
+        return base
+    if not isinstance(overrides, Mapping):
+        raise InvalidLevel("overrides must be a mapping of parameter names to values")
+    known = {f.name: f for f in fields(Params)}
+    problems: list[str] = []
+    clean: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name not in known:
+            problems.append(f"unknown parameter {name!r} (known: {', '.join(sorted(known))})")
+            continue
+        checked = _check(name, value, getattr(base, name))
+        if isinstance(checked, str):
+            problems.append(checked)
+        else:
+            clean[name] = checked[0]
+    if problems:
+        raise InvalidLevel("; ".join(problems))
+    return replace(base, **clean)
+
+
+def _check(name: str, value: Any, default: Any) -> tuple[Any] | str:
+    """(value,) when `value` fits parameter `name`, else a message saying why not."""
+    if name == "rollout":
+        return (value,) if value in ROLLOUTS else f"rollout must be one of {ROLLOUTS}"
+    if name == "select":
+        return (value,) if value in SELECTIONS else f"select must be one of {SELECTIONS}"
+    if name in ("beliefs", "reuse"):
+        return (value,) if isinstance(value, bool) else f"{name} must be true or false"
+    if value is None and name in ("time_cap", "rollout_depth"):
+        return (None,)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return f"{name} must be a number, not {value!r}"
+    integral = isinstance(default, int) or name in ("iterations", "trees", "rollout_depth")
+    if integral and not float(value).is_integer():
+        return f"{name} must be a whole number, not {value!r}"
+    lo, hi = _BOUNDS[name]
+    if not lo <= value <= hi:
+        return f"{name} must be between {lo:g} and {hi:g}, not {value!r}"
+    return (int(value) if integral else float(value),)

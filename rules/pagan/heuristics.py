@@ -1,0 +1,180 @@
+"""Cheap Pagan knowledge for the AI's optional hooks: a playout policy and a position evaluation.
+
+Both run inside the search thousands of times a second, on determinized states (every hidden
+fact drawn from the searcher's information), so they may read the whole state they are given.
+The rollout policy still keeps each side honest *within* a playout: the Hunter's choices never
+read the true witch, only his Suspects and the public board, so playouts do not teach a Witch
+that the Hunter can find her.
+
+`evaluate` is a logistic model of the Witch's chance to win from a few features of progress
+towards the four win conditions; its weights were fitted on positions of games played by this
+rollout policy (see `benchmarks/ai_fit_pagan_eval.py`; refit when the rules change).
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.core.moves import Move
+from rules.core.rng import Rng
+from rules.pagan.state import HUNTER, WITCH, PaganState
+
+# Feature weights and bias of the evaluation (Witch's log-odds), from ai_fit_pagan_eval.py.
+WEIGHTS: dict[str, float] = {
+    "bias": 0.0,
+    "witch_favors": 1.10,
+    "witch_secrets": 0.20,
+    "other_favors": 0.10,
+    "innocents": 0.90,
+    "exonerated": -0.45,
+    "evidence": -0.12,
+    "witch_clues": -0.25,
+    "elim_threat": -0.60,
+    "influence": 0.02,
+    "cards": 0.0,
+}
+
+FEATURES = tuple(k for k in WEIGHTS if k != "bias")
+
+
+def features(s: PaganState) -> dict[str, float]:
+    """The evaluation's inputs, each oriented so that larger is better for the named side."""
+    tw = s.villager(s.true_witch)
+    other_favors = 0
+    min_other_clues = 99
+    for v in s.villagers:
+        if v is tw or not v.alive:
+            continue
+        other_favors += v.favors
+        if v.clues < min_other_clues:
+            min_other_clues = v.clues
+    threat = 1.0 if tw.clues >= 3 and min_other_clues >= 1 else 0.0
+    w, h = s.witch, s.hunter
+    return {
+        "witch_favors": float(min(tw.favors, 3)),
+        "witch_secrets": float(min(tw.secrets, 9)),
+        "other_favors": float(other_favors),
+        "innocents": float(s.innocents_eliminated),
+        "exonerated": float(len(h.suspects)),
+        "evidence": float(h.evidence),
+        "witch_clues": float(min(tw.clues, 3)),
+        "elim_threat": threat,
+        "influence": float(w.influence - h.influence),
+        "cards": float(len(w.hand) - len(h.hand)),
+    }
+
+
+def witch_log_odds(s: PaganState) -> float:
+    f = features(s)
+    x = WEIGHTS["bias"]
+    for name in FEATURES:
+        x += WEIGHTS[name] * f[name]
+    return x
+
+
+def evaluate(s: PaganState) -> dict[str, float]:
+    """Each side's estimated chance of winning (1/0 once the game is over)."""
+    if s.winner is not None:
+        if s.winner == WITCH:
+            return {WITCH: 1.0, HUNTER: 0.0}
+        if s.winner == HUNTER:
+            return {WITCH: 0.0, HUNTER: 1.0}
+        return {WITCH: 0.5, HUNTER: 0.5}
+    x = max(-30.0, min(30.0, witch_log_odds(s)))
+    p = 1.0 / (1.0 + math.exp(-x))
+    return {WITCH: p, HUNTER: 1.0 - p}
+
+
+# --- the playout policy ---------------------------------------------------------------------
+
+_EXPLORE = 0.25  # share of decisions played uniformly at random, so playouts stay varied
+
+
+def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
+    """A quick, plausible move: take a win or an obvious gain, else play at random."""
+    n = len(moves)
+    if n == 1:
+        return moves[0]
+    if rng.random() < _EXPLORE:
+        return moves[rng.below(n)]
+    f = s.stack[-1]
+    seat = f.get("seat")
+    t = f["t"]
+    if t == "act":
+        return _act(s, moves, rng, seat)
+    if t == "place" or t == "to":
+        return _place(s, f, moves, rng, seat)
+    if t in ("remove", "remove_all", "pay_tokens"):
+        return _remove(s, f, moves, rng, seat, t)
+    if t == "convert" or t == "again":
+        for m in moves:
+            if m.kind != "skip":
+                return m
+    return moves[rng.below(n)]
+
+
+def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
+    best: Move | None = None
+    best_score = -1.0
+    suspects = s.hunter.suspects
+    candidates = sum(1 for v in s.villagers if v.alive and v.id not in suspects)
+    for m in moves:
+        k = m.kind
+        if k == "ritual":
+            return m
+        if k == "exonerate":
+            score = 9.0
+        elif k == "eliminate":
+            target = m.args[0][1]
+            if target in suspects:
+                continue  # a known innocent: never
+            score = 10.0 if candidates <= 2 else (4.0 if candidates <= 4 else 0.5)
+        elif k == "consume":
+            score = 6.0
+        elif k == "raid":
+            v = s.villager(str(m.args[0][1]))
+            score = 3.0 + v.favors * 2.0 + v.secrets * 0.3
+        elif k == "visit":
+            score = 2.0
+            if seat == WITCH and m.args[0][1] == s.true_witch:
+                score = 3.0
+        elif k == "play":
+            score = 2.5
+        elif k == "end":
+            score = 0.1
+        else:
+            score = 1.0
+        score += rng.random() * 2.0
+        if score > best_score:
+            best_score = score
+            best = m
+    return best if best is not None else moves[rng.below(len(moves))]
+
+
+def _place(s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, seat: object) -> Move:
+    token = f.get("token")
+    if seat == WITCH and token in ("secret", "favor"):
+        for m in moves:
+            if m.args and m.args[0][1] == s.true_witch and rng.random() < 0.6:
+                return m
+    elif seat == HUNTER and token == "clue":
+        suspects = s.hunter.suspects
+        open_moves = [m for m in moves if m.args and m.args[0][1] not in suspects]
+        if open_moves:
+            return open_moves[rng.below(len(open_moves))]
+    return moves[rng.below(len(moves))]
+
+
+def _remove(
+    s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, seat: object, t: str
+) -> Move:
+    token = ("clue" if f.get("clue") else "secret") if t == "pay_tokens" else f.get("token")
+    if seat == WITCH and token == "clue" and t != "pay_tokens":
+        for m in moves:
+            if m.args and m.args[0][1] == s.true_witch:
+                return m
+    if seat == WITCH and token == "secret" and t == "pay_tokens":
+        others = [m for m in moves if m.args and m.args[0][1] != s.true_witch]
+        if others:
+            return others[rng.below(len(others))]
+    return moves[rng.below(len(moves))]
