@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from coven.arena import arena_command, ladder_command
 from coven.simulate import Playouts, play_random
 from rules.core.errors import InvalidOptions
 from rules.core.protocol import Game
@@ -183,6 +184,11 @@ def _card_cell(card: Any, column: str) -> str:
     if value is None and column == "number":
         value = card.get("id")  # Pagan cards use their printed number as id
     return "" if value is None else str(value)
+
+
+# The arena and the ladder live in coven/arena.py.
+app.command("arena")(arena_command)
+app.command("ladder")(ladder_command)
 
 
 def main() -> None:
