@@ -1,0 +1,173 @@
+"""The service's exception tree, mapped to HTTP (RFC 9457 problem+json) and GraphQL errors in
+one place each (`service.rest.problem_response`, `service.graphql_api`).
+
+ServiceError                      code                      HTTP
+├── GameNotFound                  GAME_NOT_FOUND            404
+├── UnknownGameType               UNKNOWN_GAME_TYPE         422
+├── InvalidOptionsError           INVALID_OPTIONS           422
+├── MalformedInput                MALFORMED_INPUT           400
+├── BadToken                      BAD_TOKEN                 401
+├── NotYourDecision               NOT_YOUR_DECISION         409
+├── StaleVersion                  STALE_VERSION             409  (current_version)
+├── IllegalMoveError              ILLEGAL_MOVE              422  (reason)
+├── GameOver                      GAME_OVER                 409
+├── SeatNotOpen                   SEAT_NOT_OPEN             409
+├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
+├── TooManyOpenGames              TOO_MANY_OPEN_GAMES       429
+├── RateLimited                   RATE_LIMITED              429  (retry_after)
+├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
+├── HintUnavailable               HINT_UNAVAILABLE          501
+├── HintTimeout                   HINT_TIMEOUT              504
+├── NotFound                      NOT_FOUND                 404  (no such route)
+└── MethodNotAllowed              METHOD_NOT_ALLOWED        405
+
+Every message is written for the player and names nothing the caller's seat may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class ServiceError(Exception):
+    code: ClassVar[str] = "INTERNAL_ERROR"
+    status: ClassVar[int] = 500
+    title: ClassVar[str] = "Internal error"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "title": self.title, "detail": self.detail, **self.extra}
+
+
+class GameNotFound(ServiceError):
+    code = "GAME_NOT_FOUND"
+    status = 404
+    title = "No such game"
+
+
+class UnknownGameType(ServiceError):
+    code = "UNKNOWN_GAME_TYPE"
+    status = 422
+    title = "Unknown game"
+
+
+class InvalidOptionsError(ServiceError):
+    code = "INVALID_OPTIONS"
+    status = 422
+    title = "Invalid game options"
+
+
+class MalformedInput(ServiceError):
+    code = "MALFORMED_INPUT"
+    status = 400
+    title = "Malformed input"
+
+
+class BadToken(ServiceError):
+    code = "BAD_TOKEN"
+    status = 401
+    title = "Missing or wrong seat token"
+
+
+class NotYourDecision(ServiceError):
+    code = "NOT_YOUR_DECISION"
+    status = 409
+    title = "Not your decision"
+
+
+class StaleVersion(ServiceError):
+    code = "STALE_VERSION"
+    status = 409
+    title = "Stale version"
+
+
+class IllegalMoveError(ServiceError):
+    code = "ILLEGAL_MOVE"
+    status = 422
+    title = "Illegal move"
+
+
+class GameOver(ServiceError):
+    code = "GAME_OVER"
+    status = 409
+    title = "The game is over"
+
+
+class SeatNotOpen(ServiceError):
+    code = "SEAT_NOT_OPEN"
+    status = 409
+    title = "No such open seat"
+
+
+class IdempotencyKeyReused(ServiceError):
+    code = "IDEMPOTENCY_KEY_REUSED"
+    status = 422
+    title = "Idempotency key reused for another request"
+
+
+class TooManyOpenGames(ServiceError):
+    code = "TOO_MANY_OPEN_GAMES"
+    status = 429
+    title = "Too many open games"
+
+
+class RateLimited(ServiceError):
+    code = "RATE_LIMITED"
+    status = 429
+    title = "Too many requests"
+
+
+class PayloadTooLarge(ServiceError):
+    code = "PAYLOAD_TOO_LARGE"
+    status = 413
+    title = "Request body too large"
+
+
+class HintUnavailable(ServiceError):
+    code = "HINT_UNAVAILABLE"
+    status = 501
+    title = "Hints are not available yet"
+
+
+class HintTimeout(ServiceError):
+    code = "HINT_TIMEOUT"
+    status = 504
+    title = "The hint took too long"
+
+
+class NotFound(ServiceError):
+    code = "NOT_FOUND"
+    status = 404
+    title = "Not found"
+
+
+class MethodNotAllowed(ServiceError):
+    code = "METHOD_NOT_ALLOWED"
+    status = 405
+    title = "Method not allowed"
+
+
+ALL_ERRORS: tuple[type[ServiceError], ...] = (
+    GameNotFound,
+    UnknownGameType,
+    InvalidOptionsError,
+    MalformedInput,
+    BadToken,
+    NotYourDecision,
+    StaleVersion,
+    IllegalMoveError,
+    GameOver,
+    SeatNotOpen,
+    IdempotencyKeyReused,
+    TooManyOpenGames,
+    RateLimited,
+    PayloadTooLarge,
+    HintUnavailable,
+    HintTimeout,
+    NotFound,
+    MethodNotAllowed,
+)

@@ -1,0 +1,385 @@
+"""The service's operations, shared by REST and GraphQL: both call these and only format.
+
+Each operation loads the game, checks in a fixed order (game exists, token, idempotency, game
+over, version, whose decision, the move itself) and raises a `ServiceError` at the first
+failure, before anything is written: an error never changes a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+
+import ai
+from rules.core.errors import InvalidOptions
+from rules.core.moves import JsonValue
+from rules.core.protocol import Game
+from rules.core.registry import game_names, get_game
+from service import auth, metrics
+from service.commits import Commit, load_state, plan_move, plan_resign, resolve_move
+from service.errors import (
+    BadToken,
+    GameNotFound,
+    GameOver,
+    HintTimeout,
+    HintUnavailable,
+    IdempotencyKeyReused,
+    InvalidOptionsError,
+    MalformedInput,
+    NotYourDecision,
+    SeatNotOpen,
+    StaleVersion,
+    TooManyOpenGames,
+    UnknownGameType,
+)
+from service.records import ACTIVE, FINISHED, GameRecord, SeatConfig
+from service.render import lobby_entry, seat_game
+from service.store import Store
+
+Enqueue = Callable[[str, str, list[Any]], Awaitable[None]]
+SEAT_KINDS = ("human", "open", "ai")
+MAX_EVENTS = 500
+
+
+def _game_type(name: str) -> Game:
+    try:
+        return get_game(name)
+    except KeyError:
+        raise UnknownGameType(
+            f"there is no game called {name!r}; known games: {', '.join(game_names())}"
+        ) from None
+
+
+def catalog() -> dict[str, Any]:
+    games = []
+    for name in game_names():
+        game = get_game(name)
+        defaults = game.default_options()
+        games.append(
+            {
+                "name": name,
+                "seats": game.seats(defaults),
+                "default_options": defaults,
+                "ai_levels": list(ai.LEVELS),
+                "catalog": game.catalog(),
+            }
+        )
+    return {"games": games, "ai_levels": list(ai.LEVELS), "seat_kinds": list(SEAT_KINDS)}
+
+
+class GameService:
+    def __init__(self, store: Store, enqueue: Enqueue) -> None:
+        self.store = store
+        self.settings = store.settings
+        self.enqueue = enqueue
+
+    # -- reading ---------------------------------------------------------------------------
+
+    async def _load(self, game_id: str) -> tuple[GameRecord, Game]:
+        record = await self.store.load(game_id)
+        if record is None:
+            raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
+        return record, get_game(record.game)
+
+    async def read(
+        self,
+        game_id: str,
+        token: str | None,
+        events_after: int | None = None,
+        events_limit: int | None = None,
+    ) -> dict[str, Any]:
+        record, game = await self._load(game_id)
+        seat = auth.seat_of(record, token)
+        limit = self._limit(events_limit)
+        if events_after is not None and events_after < 0:
+            raise MalformedInput("events_after must be a version (0 or more)")
+        events = await self.store.events(game_id, seat, events_after, limit)
+        return seat_game(game, record, load_state(game, record), seat, events)
+
+    async def events(
+        self, game_id: str, token: str | None, after: int | None, limit: int | None
+    ) -> list[dict[str, Any]]:
+        record, _ = await self._load(game_id)
+        seat = auth.seat_of(record, token)
+        if after is not None and after < 0:
+            raise MalformedInput("after must be a version (0 or more)")
+        return await self.store.events(
+            game_id, seat, after if after is not None else 0, self._limit(limit)
+        )
+
+    def _limit(self, limit: int | None) -> int:
+        if limit is None:
+            return self.settings.events_per_read
+        if not 0 <= limit <= MAX_EVENTS:
+            raise MalformedInput(f"an events limit must be between 0 and {MAX_EVENTS}")
+        return limit
+
+    async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
+        if not 1 <= limit <= 200:
+            raise MalformedInput("limit must be between 1 and 200")
+        return [lobby_entry(r) for r in await self.store.lobby(limit)]
+
+    # -- creating and joining --------------------------------------------------------------
+
+    async def create(
+        self,
+        name: str,
+        options: dict[str, Any] | None,
+        seed: str | None,
+        seats: list[dict[str, Any]],
+        address: str,
+    ) -> dict[str, Any]:
+        game = _game_type(name)
+        try:
+            full = game.validate_options(dict(options or {}))
+        except InvalidOptions as exc:
+            raise InvalidOptionsError(
+                f"these options cannot start a game of {name}: {exc}", problems=exc.problems
+            ) from None
+        configs, kinds = self._seat_configs(game, full, seats)
+        game_seed = seed if seed is not None else secrets.token_hex(16)
+        state = game.new(full, game_seed)
+        tokens = {c.seat: auth.new_token() for c in configs if kinds[c.seat] == "human"}
+        record = GameRecord(
+            id=secrets.token_urlsafe(9),
+            game=name,
+            options=full,
+            seed=game_seed,
+            seats=configs,
+            version=0,
+            state=orjson.dumps(game.to_json(state)),
+            status=ACTIVE,
+            creator=auth.address_hash(address),
+            created=time.time(),
+            token_hashes={seat: auth.token_hash(tok) for seat, tok in tokens.items()},
+        )
+        if not await self.store.create(record):
+            raise TooManyOpenGames(
+                f"this address already has {self.settings.max_open_games_per_address} "
+                "unfinished games; finish or resign one first"
+            )
+        metrics.GAMES_CREATED.labels(name).inc()
+        await self._maybe_enqueue_ai(record, game.to_move(state))
+        return {
+            "id": record.id,
+            "game": name,
+            "version": 0,
+            "tokens": tokens,
+            "seats": [{**c.to_json(), "open": kinds[c.seat] == "open"} for c in configs],
+        }
+
+    def _seat_configs(
+        self, game: Game, options: dict[str, Any], seats: list[dict[str, Any]]
+    ) -> tuple[list[SeatConfig], dict[str, str]]:
+        """The seat configurations and each seat's requested kind (seats not given are open)."""
+        names = game.seats(options)
+        problems: list[str] = []
+        seen: set[str] = set()
+        for s in seats:
+            seat = s.get("seat")
+            if seat not in names:
+                problems.append(f"unknown seat {seat!r} (this game's seats: {', '.join(names)})")
+            elif seat in seen:
+                problems.append(f"seat {seat!r} is given twice")
+            seen.add(str(seat))
+            kind = s.get("kind")
+            if kind not in SEAT_KINDS:
+                problems.append(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {kind!r}")
+            level = s.get("level")
+            if kind == "ai" and level is not None and level not in ai.LEVELS:
+                problems.append(f"unknown AI level {level!r} (levels: {', '.join(ai.LEVELS)})")
+            if kind != "ai" and level is not None:
+                problems.append(f"seat {seat!r}: only AI seats have a level")
+        if problems:
+            raise MalformedInput("; ".join(problems), problems=problems)
+        given = {s["seat"]: s for s in seats}
+        configs = []
+        kinds: dict[str, str] = {}
+        for seat in names:
+            s = given.get(seat, {"kind": "open"})
+            kinds[seat] = s["kind"]
+            if s["kind"] == "ai":
+                configs.append(SeatConfig(seat, "ai", s.get("level") or "medium"))
+            else:
+                configs.append(SeatConfig(seat, "human"))
+        return configs, kinds
+
+    async def join(self, game_id: str, seat: str | None) -> dict[str, Any]:
+        record, _ = await self._load(game_id)
+        if record.status != ACTIVE:
+            raise GameOver("the game is over; nobody can join it")
+        free = record.open_seats()
+        if seat is None:
+            if not free:
+                raise SeatNotOpen("this game has no open seat")
+            seat = free[0]
+        elif seat not in free:
+            raise SeatNotOpen(
+                f"seat {seat!r} is not open (open seats: {', '.join(free) or 'none'})"
+            )
+        token = auth.new_token()
+        result = await self.store.join(record, seat, auth.token_hash(token))
+        if result == -1:
+            raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
+        if result == 0:
+            raise SeatNotOpen(f"seat {seat!r} was taken by someone else just now")
+        return {"id": game_id, "seat": seat, "token": token}
+
+    # -- moving ----------------------------------------------------------------------------
+
+    async def _seat(self, game_id: str, token: str | None) -> tuple[GameRecord, Game, str]:
+        if token is None:
+            raise BadToken("this needs a seat token (Authorization: Bearer <token>)")
+        record, game = await self._load(game_id)
+        return record, game, auth.seat_of(record, token) or ""
+
+    async def move(
+        self,
+        game_id: str,
+        token: str | None,
+        version: int,
+        move: str | dict[str, JsonValue],
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise MalformedInput("version must be the game version the move was chosen at")
+        if idempotency_key is not None and not 1 <= len(idempotency_key) <= 200:
+            raise MalformedInput("an Idempotency-Key must have 1 to 200 characters")
+        record, game, seat = await self._seat(game_id, token)
+        idem_key = None
+        fingerprint = orjson.dumps({"version": version, "move": move}, option=orjson.OPT_SORT_KEYS)
+        if idempotency_key is not None:
+            idem_key = self.store.keys.idempotency(game_id, seat, idempotency_key)
+            earlier = await self._replayed(idem_key, fingerprint)
+            if earlier is not None:
+                return earlier
+        self._check_open(record, version)
+        state = load_state(game, record)
+        self._check_turn(game, state, seat)
+        found = resolve_move(game, state, move)
+        commit, new_state = plan_move(game, record, state, seat, found)
+        return await self._write(game, record, commit, new_state, seat, idem_key, fingerprint)
+
+    async def resign(
+        self, game_id: str, token: str | None, version: int | None = None
+    ) -> dict[str, Any]:
+        record, game, seat = await self._seat(game_id, token)
+        self._check_open(record, record.version if version is None else version)
+        state = load_state(game, record)
+        commit = plan_resign(game, record, state, seat)
+        return await self._write(game, record, commit, state, seat, None, b"")
+
+    def _check_open(self, record: GameRecord, version: int) -> None:
+        if record.status == FINISHED:
+            raise GameOver("the game is over")
+        if version != record.version:
+            metrics.CONFLICTS.labels(record.game).inc()
+            raise StaleVersion(
+                f"the game is at version {record.version}, not {version}: read it again",
+                current_version=record.version,
+            )
+
+    def _check_turn(self, game: Game, state: Any, seat: str) -> None:
+        to_move = game.to_move(state)
+        if to_move != seat:
+            raise NotYourDecision(f"it is the {to_move}'s decision, not the {seat}'s")
+
+    async def _replayed(self, idem_key: str, fingerprint: bytes) -> dict[str, Any] | None:
+        raw = await self.store.idempotent_result(idem_key)
+        if raw is None:
+            return None
+        stored = orjson.loads(raw)
+        if stored["fingerprint"] != fingerprint.decode():
+            raise IdempotencyKeyReused(
+                "this Idempotency-Key was used for a different move; use a new key per move"
+            )
+        result: dict[str, Any] = stored["result"]
+        return result
+
+    async def _write(
+        self,
+        game: Game,
+        record: GameRecord,
+        commit: Commit,
+        new_state: Any,
+        seat: str,
+        idem_key: str | None,
+        fingerprint: bytes,
+    ) -> dict[str, Any]:
+        after = GameRecord(
+            id=record.id,
+            game=record.game,
+            options=record.options,
+            seed=record.seed,
+            seats=record.seats,
+            version=commit.version,
+            state=commit.state,
+            status=commit.status,
+            outcome=commit.outcome,
+            creator=record.creator,
+            created=record.created,
+            token_hashes=record.token_hashes,
+        )
+        event = {**commit.public, **(commit.private if commit.kind == "move" else {})}
+        result = seat_game(game, after, new_state, seat, [event])
+        idem_value = None
+        if idem_key is not None:
+            idem_value = orjson.dumps({"fingerprint": fingerprint.decode(), "result": result})
+        outcome = await self.store.commit(record, commit, idem_key, idem_value)
+        if not outcome.ok:
+            if outcome.version == -1:
+                raise GameNotFound(f"there is no game {record.id!r} (it may have expired)")
+            if idem_key is not None:
+                earlier = await self._replayed(idem_key, fingerprint)
+                if earlier is not None:
+                    return earlier
+            metrics.CONFLICTS.labels(record.game).inc()
+            raise StaleVersion(
+                f"the game moved on to version {outcome.version} while this move was made: "
+                "read it again",
+                current_version=outcome.version,
+            )
+        if commit.kind == "move":
+            metrics.MOVES.labels(record.game).inc()
+        await self._maybe_enqueue_ai(after, commit.next_to_move)
+        return result
+
+    async def _maybe_enqueue_ai(self, record: GameRecord, to_move: str | None) -> None:
+        config = record.seat_config(to_move) if to_move is not None else None
+        if config is not None and config.kind == "ai" and record.status == ACTIVE:
+            await self.enqueue("workers.tasks.play_ai_turn", record.id, [record.version])
+
+    # -- hints -----------------------------------------------------------------------------
+
+    async def hint(self, game_id: str, token: str | None, level: str | None) -> dict[str, Any]:
+        record, game, seat = await self._seat(game_id, token)
+        if level is not None and level not in ai.LEVELS:
+            raise MalformedInput(f"unknown AI level {level!r} (levels: {', '.join(ai.LEVELS)})")
+        if not callable(getattr(ai, "analyse", None)):
+            raise HintUnavailable(
+                "hints are not available yet: this server's AI has no analysis; "
+                "ask again after an update"
+            )
+        if record.status == FINISHED:
+            raise GameOver("the game is over")
+        self._check_turn(game, load_state(game, record), seat)
+        request_id = secrets.token_urlsafe(12)
+        await self.enqueue(
+            "workers.tasks.analyse", game_id, [record.version, seat, level or "medium", request_id]
+        )
+        key = self.store.keys.hint(request_id)
+        deadline = time.monotonic() + self.settings.hint_timeout_seconds
+        while time.monotonic() < deadline:
+            raw = await self.store.redis.get(key)
+            if raw is not None:
+                found: dict[str, Any] = orjson.loads(raw)
+                if "error" in found:
+                    raise StaleVersion(found["error"], current_version=found["version"])
+                return found
+            await asyncio.sleep(0.05)
+        raise HintTimeout("the analysis did not finish in time; try a lower level")

@@ -1,0 +1,93 @@
+"""A stored game as plain data, and its Redis hash fields.
+
+One Redis hash per game holds everything the API needs in one round trip: the version, the
+serialized state, the static facts (game, options, seed, seats, creator) and the seat token
+hashes. Only the fields `v`, `state`, `status`, `outcome` and `tok:<seat>` ever change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import orjson
+
+SeatKind = Literal["human", "ai"]
+ACTIVE = "active"
+FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    """Who plays a seat: a human (with a token once created or joined) or the AI at a level."""
+
+    seat: str
+    kind: SeatKind
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "level": self.level}
+
+
+@dataclass(slots=True)
+class GameRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: str
+    seats: list[SeatConfig]
+    version: int
+    state: bytes  # the game's to_json, orjson-encoded
+    status: str = ACTIVE
+    outcome: dict[str, Any] | None = None
+    creator: str = ""
+    created: float = 0.0
+    token_hashes: dict[str, str] = field(default_factory=dict)
+
+    def seat_config(self, seat: str) -> SeatConfig | None:
+        for config in self.seats:
+            if config.seat == seat:
+                return config
+        return None
+
+    def open_seats(self) -> list[str]:
+        """Human seats nobody has taken yet."""
+        return [c.seat for c in self.seats if c.kind == "human" and c.seat not in self.token_hashes]
+
+    def to_fields(self) -> dict[str, bytes | str | int]:
+        fields: dict[str, bytes | str | int] = {
+            "v": self.version,
+            "state": self.state,
+            "status": self.status,
+            "outcome": orjson.dumps(self.outcome),
+            "game": self.game,
+            "options": orjson.dumps(self.options),
+            "seed": self.seed,
+            "seats": orjson.dumps([s.to_json() for s in self.seats]),
+            "creator": self.creator,
+            "created": repr(self.created),
+        }
+        for seat, digest in self.token_hashes.items():
+            fields[f"tok:{seat}"] = digest
+        return fields
+
+    @classmethod
+    def from_fields(cls, game_id: str, raw: dict[bytes, bytes]) -> GameRecord:
+        tokens = {k[4:].decode(): v.decode() for k, v in raw.items() if k.startswith(b"tok:")}
+        seats = [
+            SeatConfig(s["seat"], s["kind"], s.get("level")) for s in orjson.loads(raw[b"seats"])
+        ]
+        return cls(
+            id=game_id,
+            game=raw[b"game"].decode(),
+            options=orjson.loads(raw[b"options"]),
+            seed=raw[b"seed"].decode(),
+            seats=seats,
+            version=int(raw[b"v"]),
+            state=raw[b"state"],
+            status=raw[b"status"].decode(),
+            outcome=orjson.loads(raw[b"outcome"]),
+            creator=raw.get(b"creator", b"").decode(),
+            created=float(raw.get(b"created", b"0")),
+            token_hashes=tokens,
+        )

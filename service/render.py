@@ -1,0 +1,56 @@
+"""What a seat (or a spectator) is shown of a game: one plain dict, the same for REST and
+GraphQL. Everything in it comes from the Game protocol's `view`, `to_move` and `legal_moves`
+for that seat; the seed and the move ids of other seats are never included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.protocol import Game
+from service.records import FINISHED, GameRecord
+
+
+def seats_json(record: GameRecord) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": c.seat,
+            "kind": c.kind,
+            "level": c.level,
+            "open": c.kind == "human" and c.seat not in record.token_hashes,
+        }
+        for c in record.seats
+    ]
+
+
+def seat_game(
+    game: Game, record: GameRecord, state: Any, viewer: str | None, events: list[dict[str, Any]]
+) -> dict[str, Any]:
+    finished = record.status == FINISHED
+    to_move = None if finished else game.to_move(state)
+    mine = viewer is not None and to_move == viewer
+    return {
+        "id": record.id,
+        "game": record.game,
+        "version": record.version,
+        "seat": viewer,
+        "status": record.status,
+        "to_move": to_move,
+        "your_decision": mine,
+        "seats": seats_json(record),
+        "options": record.options,
+        "view": game.view(state, viewer),
+        "legal_moves": [m.to_json() for m in game.legal_moves(state)] if mine else [],
+        "outcome": record.outcome,
+        "events": events,
+    }
+
+
+def lobby_entry(record: GameRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "game": record.game,
+        "options": record.options,
+        "seats": seats_json(record),
+        "open_seats": record.open_seats(),
+        "created": record.created,
+    }

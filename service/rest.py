@@ -1,0 +1,411 @@
+"""REST at /api/v1: thin handlers over `service.games`, errors as RFC 9457 problem+json.
+
+`ENDPOINTS` is the single table the router and the OpenAPI document (`service.contracts`) are
+both built from, so a route cannot exist without being documented.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import orjson
+from pydantic import BaseModel, ValidationError
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Scope
+
+from service import auth, models
+from service.errors import (
+    BadToken,
+    GameNotFound,
+    GameOver,
+    HintTimeout,
+    HintUnavailable,
+    IdempotencyKeyReused,
+    IllegalMoveError,
+    InvalidOptionsError,
+    MalformedInput,
+    NotYourDecision,
+    PayloadTooLarge,
+    RateLimited,
+    SeatNotOpen,
+    ServiceError,
+    StaleVersion,
+    TooManyOpenGames,
+    UnknownGameType,
+)
+from service.games import GameService
+from service.limits import client_address
+from service.live import Broadcaster, seat_updates
+
+PREFIX = "/api/v1"
+PROBLEM_TYPE = "https://coven.invalid/problems/"
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(orjson.dumps(data), status, headers, media_type="application/json")
+
+
+def problem(error: ServiceError, instance: str) -> Response:
+    body = {
+        "type": PROBLEM_TYPE + error.code.lower().replace("_", "-"),
+        "title": error.title,
+        "status": error.status,
+        "detail": error.detail,
+        "instance": instance,
+        "code": error.code,
+        **error.extra,
+    }
+    headers = {}
+    if isinstance(error, RateLimited):
+        headers["Retry-After"] = str(error.extra["retry_after"])
+    return Response(
+        orjson.dumps(body), error.status, headers, media_type="application/problem+json"
+    )
+
+
+def problem_app(error: ServiceError, scope: Scope) -> ASGIApp:
+    return problem(error, scope.get("path", ""))
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    description: str
+    minimum: int = 0
+    maximum: int | None = None
+    kind: str = "integer"
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    method: str
+    path: str
+    operation_id: str
+    summary: str
+    handler: Callable[[Request], Awaitable[Response]]
+    response: type[BaseModel] | None
+    status: int = 200
+    request: type[BaseModel] | None = None
+    auth: str = "none"  # "none", "optional" or "required"
+    query: tuple[Param, ...] = ()
+    headers: tuple[str, ...] = ()
+    errors: tuple[type[ServiceError], ...] = ()
+    media_type: str = "application/json"
+    tags: tuple[str, ...] = ("games",)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+def _token(request: Request) -> str | None:
+    return auth.bearer(request.headers.get("authorization"))
+
+
+def _int_param(
+    request: Request, name: str, minimum: int = 0, maximum: int | None = None
+) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise MalformedInput(f"query parameter {name!r} must be a whole number") from None
+    if value < minimum or (maximum is not None and value > maximum):
+        bounds = f"at least {minimum}" + (f" and at most {maximum}" if maximum else "")
+        raise MalformedInput(f"query parameter {name!r} must be {bounds}")
+    return value
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+async def _body(request: Request, model: type[M]) -> M:
+    raw = await request.body()
+    try:
+        return model.model_validate_json(raw or b"{}")
+    except ValidationError as exc:
+        problems = [
+            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
+            for err in exc.errors(include_url=False)
+        ]
+        raise MalformedInput(
+            "the request body is not valid: " + "; ".join(problems), problems=problems
+        ) from None
+
+
+async def get_catalog(request: Request) -> Response:
+    return Response(request.app.state.catalog_bytes, media_type="application/json")
+
+
+async def list_games(request: Request) -> Response:
+    limit = _int_param(request, "limit", 1, 200) or 50
+    return json_response({"games": await _service(request).lobby(limit)})
+
+
+async def create_game(request: Request) -> Response:
+    body = await _body(request, models.CreateGameRequest)
+    created = await _service(request).create(
+        body.game,
+        body.options,
+        body.seed,
+        [s.model_dump() for s in body.seats],
+        client_address(request.scope),
+    )
+    location = f"{PREFIX}/games/{created['id']}"
+    return json_response(created, 201, {"Location": location})
+
+
+async def get_game(request: Request) -> Response:
+    data = await _service(request).read(
+        request.path_params["game_id"],
+        _token(request),
+        _int_param(request, "events_after"),
+        _int_param(request, "events_limit", 0, 500),
+    )
+    return json_response(data)
+
+
+async def join_game(request: Request) -> Response:
+    body = await _body(request, models.JoinRequest)
+    return json_response(await _service(request).join(request.path_params["game_id"], body.seat))
+
+
+async def make_move(request: Request) -> Response:
+    token = _token(request)
+    body = await _body(request, models.MoveRequest)
+    move: Any = body.move_id if body.move_id is not None else body.value
+    data = await _service(request).move(
+        request.path_params["game_id"],
+        token,
+        body.version,
+        move,
+        request.headers.get("idempotency-key"),
+    )
+    return json_response(data)
+
+
+async def resign(request: Request) -> Response:
+    token = _token(request)
+    body = await _body(request, models.ResignRequest)
+    data = await _service(request).resign(request.path_params["game_id"], token, body.version)
+    return json_response(data)
+
+
+async def hint(request: Request) -> Response:
+    token = _token(request)
+    body = await _body(request, models.HintRequest)
+    data = await _service(request).hint(request.path_params["game_id"], token, body.level)
+    return json_response(data)
+
+
+async def list_events(request: Request) -> Response:
+    events = await _service(request).events(
+        request.path_params["game_id"],
+        _token(request),
+        _int_param(request, "after"),
+        _int_param(request, "limit", 0, 500),
+    )
+    return json_response({"events": events})
+
+
+async def stream(request: Request) -> Response:
+    """Server-sent events: `game` events carrying the seat's game, `: keep-alive` comments."""
+    token = _token(request)
+    if token is None:
+        token = request.query_params.get("access_token") or None
+    last_seen: int | None = None
+    last_id = request.headers.get("last-event-id")
+    if last_id is not None:
+        if not last_id.isdigit():
+            raise MalformedInput("Last-Event-ID must be a game version")
+        last_seen = int(last_id)
+    service = _service(request)
+    broadcaster: Broadcaster = request.app.state.broadcaster
+    updates = seat_updates(
+        service,
+        broadcaster,
+        request.path_params["game_id"],
+        token,
+        service.settings.keepalive_seconds,
+        last_seen,
+    )
+    # Fail before the 200 when the game or token is wrong.
+    first = await anext(updates)
+
+    async def body() -> AsyncIterator[bytes]:
+        try:
+            yield b"retry: 2000\n" + _sse(first)
+            async for update in updates:
+                yield b": keep-alive\n\n" if update is None else _sse(update)
+        finally:
+            await updates.aclose()
+
+    return StreamingResponse(
+        body(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+def _sse(update: dict[str, Any] | None) -> bytes:
+    assert update is not None
+    return b"event: game\nid: %d\ndata: %s\n\n" % (update["version"], orjson.dumps(update))
+
+
+GAME = Param("game_id", "The game id")
+READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited)
+WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge)
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint(
+        "GET",
+        "/catalog",
+        "getCatalog",
+        "The games, their seats and default options, AI levels and card catalogs",
+        get_catalog,
+        models.Catalog,
+        errors=(RateLimited,),
+        tags=("catalog",),
+    ),
+    Endpoint(
+        "GET",
+        "/games",
+        "listOpenGames",
+        "The lobby: unfinished games with an open seat",
+        list_games,
+        models.Lobby,
+        query=(Param("limit", "How many games (1-200, default 50)", 1, 200),),
+        errors=(MalformedInput, RateLimited),
+    ),
+    Endpoint(
+        "POST",
+        "/games",
+        "createGame",
+        "Create a game; returns its id and the token of every human seat",
+        create_game,
+        models.CreatedGame,
+        201,
+        models.CreateGameRequest,
+        errors=(
+            UnknownGameType,
+            InvalidOptionsError,
+            MalformedInput,
+            TooManyOpenGames,
+            PayloadTooLarge,
+            RateLimited,
+        ),
+    ),
+    Endpoint(
+        "GET",
+        "/games/{game_id}",
+        "getGame",
+        "The game as the token's seat sees it (a spectator without a token)",
+        get_game,
+        models.SeatGame,
+        auth="optional",
+        query=(
+            Param("events_after", "Include the events after this version"),
+            Param("events_limit", "At most this many events (0-500)", 0, 500),
+        ),
+        errors=READ_ERRORS,
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/join",
+        "joinGame",
+        "Take an open seat; returns its token",
+        join_game,
+        models.JoinedGame,
+        request=models.JoinRequest,
+        errors=(*WRITE_ERRORS, SeatNotOpen, GameOver),
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/moves",
+        "makeMove",
+        "Make a move (by id or value) at the version it was chosen at",
+        make_move,
+        models.SeatGame,
+        request=models.MoveRequest,
+        auth="required",
+        headers=("Idempotency-Key",),
+        errors=(
+            *WRITE_ERRORS,
+            StaleVersion,
+            NotYourDecision,
+            IllegalMoveError,
+            GameOver,
+            IdempotencyKeyReused,
+        ),
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/resign",
+        "resign",
+        "Resign: every other seat wins",
+        resign,
+        models.SeatGame,
+        request=models.ResignRequest,
+        auth="required",
+        errors=(*WRITE_ERRORS, StaleVersion, GameOver),
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/hint",
+        "hint",
+        "The AI's analysis of the seat's decision (needs an AI with analysis)",
+        hint,
+        models.Hint,
+        request=models.HintRequest,
+        auth="required",
+        errors=(*WRITE_ERRORS, NotYourDecision, GameOver, HintUnavailable, HintTimeout),
+    ),
+    Endpoint(
+        "GET",
+        "/games/{game_id}/events",
+        "listEvents",
+        "The event log as the token's seat may see it",
+        list_events,
+        models.Events,
+        auth="optional",
+        query=(
+            Param("after", "Events after this version (default 0)"),
+            Param("limit", "At most this many events (0-500)", 0, 500),
+        ),
+        errors=READ_ERRORS,
+    ),
+    Endpoint(
+        "GET",
+        "/games/{game_id}/stream",
+        "streamGame",
+        "Server-sent events: the seat's game now and after every change",
+        stream,
+        None,
+        auth="optional",
+        query=(
+            Param(
+                "access_token",
+                "The seat token, for clients that cannot send headers (EventSource)",
+                kind="string",
+            ),
+        ),
+        headers=("Last-Event-ID",),
+        errors=READ_ERRORS,
+        media_type="text/event-stream",
+    ),
+)
+
+
+def routes() -> list[Route]:
+    return [
+        Route(PREFIX + e.path, e.handler, methods=[e.method], name=e.operation_id)
+        for e in ENDPOINTS
+    ]
