@@ -2,5 +2,7 @@
 
 from rules.core.registry import register
 from rules.pagan.game import PAGAN
+from rules.pantacle.game import PANTACLE
 
 register(PAGAN)
+register(PANTACLE)

@@ -1,0 +1,93 @@
+"""A Sacrifice's Flame: the disc, the PANTACLE point, the Curse it may reveal, the point's effect.
+
+Order (Quick Reference, "Resolving a Sacrifice"): the Active Sorcerer chooses a disc and puts it
+on a point, draws Curse cards if that disc revealed a Curse icon, then gains the point's effect.
+Only the top disc of the pentagram covers no Curse icon; the other four are alike, so the choice
+is "the curse-free disc" or "a cursed disc" (they leave the pentagram in its printed order).
+"""
+
+from __future__ import annotations
+
+from rules.core.moves import Move
+from rules.pantacle.board import CURSE_FREE, POINTS
+from rules.pantacle.curses import push_curse_draw
+from rules.pantacle.effects import push_fx, push_triggers
+from rules.pantacle.machine import Handler, arg, handler, pop, push
+from rules.pantacle.state import Frame, PantacleState
+
+
+def push_flame(s: PantacleState, seat: int) -> None:
+    push(s, {"t": "flame", "seat": seat, "step": 0, "cursed": False, "point": ""})
+
+
+@handler("flame")
+class Flame(Handler):
+    def run(self, s: PantacleState, f: Frame) -> None:
+        step = f["step"]
+        f["step"] = step + 1
+        seat = f["seat"]
+        if step == 0:
+            push(s, {"t": "disc", "seat": seat})
+        elif step == 1:
+            push(s, {"t": "point", "seat": seat})
+        elif step == 2:
+            s.players[seat].flames.append(f["point"])
+            # Curses held before this disc moved react to it; a Curse it reveals is drawn first.
+            push_triggers(s, seat, "flame_placed")
+            if f["cursed"]:
+                push_curse_draw(s, seat)
+        else:
+            pop(s, f)
+            push_fx(s, seat, POINTS[f["point"]].effect, f["point"])
+
+
+@handler("disc")
+class Disc(Handler):
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        pentagram = s.players[f["seat"]].pentagram
+        out = []
+        if CURSE_FREE in pentagram:
+            out.append(Move("disc", (("disc", "curse-free"),), "Move your curse-free top disc"))
+        if len(pentagram) > (CURSE_FREE in pentagram):
+            out.append(
+                Move("disc", (("disc", "cursed"),), "Move a cursed disc (draw a Curse card)")
+            )
+        return out
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        pentagram = s.players[f["seat"]].pentagram
+        flame = s.stack[-1]
+        if arg(m) == "curse-free":
+            pentagram.remove(CURSE_FREE)
+            flame["cursed"] = False
+        else:
+            pentagram.remove(next(d for d in pentagram if d != CURSE_FREE))
+            flame["cursed"] = True
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        return "Sacrifice: choose the Flame disc to move to the PANTACLE"
+
+
+@handler("point")
+class PointChoice(Handler):
+    """One disc per player per point: each point's effect once per game."""
+
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        taken = s.players[f["seat"]].flames
+        return [
+            Move("point", (("point", p.id),), f"{p.name}: {p.text}")
+            for p in POINTS.values()
+            if p.id not in taken
+        ]
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        s.stack[-1]["point"] = arg(m)
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        return "Sacrifice: choose the PANTACLE point for your Flame disc"

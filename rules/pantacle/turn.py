@@ -1,0 +1,394 @@
+"""A game turn of Pantacle: Preparation, Favor, Change of the Moon.
+
+The `turn` frame walks the phases. Preparation (skipped on each player's first turn) begins with
+Bewitchment's look, then the Influence purchase, the Sacrifice of Powers and the Sacrifice of
+Adepts, each once, in order, and mandatory when possible. In the Favor phase the Active Sorcerer
+announces a Favor and each opponent, clockwise, may bribe it away (a decision of that opponent's);
+the first bribe ends the round. The Change of the Moon discards, pays the Moon Phase cube and
+refills the Active Sorcerer's hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rules.core.moves import Move
+from rules.pantacle.board import (
+    BLADE_KEEPER,
+    BLADES,
+    FAVOR_POWER,
+    FAVORS,
+    HOUND,
+    HOUND_BLADES,
+    RESOLVE_HOUND,
+    adept_cost,
+    blade_name,
+    can_receive_adept,
+    discard_blade,
+    discard_powers,
+    distinct,
+    favor_name,
+    forbidden,
+    gain,
+    has_modifier,
+    keeper_name,
+    lose,
+    modifier,
+    refill,
+    sacrifice_need,
+)
+from rules.pantacle.effects import push_triggers, receive_favor
+from rules.pantacle.flames import push_flame
+from rules.pantacle.machine import Handler, arg, handler, pop, push
+from rules.pantacle.state import Frame, PantacleState, Player, seat_name
+
+
+def start_turn(s: PantacleState) -> None:
+    push(s, {"t": "turn", "step": 0})
+
+
+@handler("turn")
+class Turn(Handler):
+    def run(self, s: PantacleState, f: Frame) -> None:
+        step = f["step"]
+        f["step"] = step + 1
+        a = s.active
+        p = s.players[a]
+        if step == 0:
+            p.turns += 1
+            s.announced = None
+            s.bribed_by = None
+            push_triggers(s, a, "turn_start")
+        elif step == 1:  # A. Preparation, not on a player's first turn
+            if p.turns == 1:
+                f["step"] = 5
+            elif "bewitchment" in p.powers and len(s.players) > 1:
+                push(s, {"t": "look", "seat": a})
+        elif step == 2:  # 1) Influence: one Adept, if affordable
+            cost = adept_cost(p)
+            if p.influence >= cost and can_receive_adept(p, s.supply):
+                lose(s, a, "influence", cost)
+                gain(s, a, "adepts", 1)
+        elif step == 3:  # 2) Sacrifice of Powers
+            need = sacrifice_need(p, "powers")
+            if p.pentagram and len(p.powers) >= need:
+                discard_powers(p, need)
+                push_flame(s, a)
+        elif step == 4:  # 3) Sacrifice of Adepts
+            need = sacrifice_need(p, "adepts")
+            if p.pentagram and p.adepts >= need:
+                lose(s, a, "adepts", need)
+                push_flame(s, a)
+        elif step == 5:  # B. Favor
+            push(s, {"t": "favor", "seat": a})
+        elif step == 6:  # C. Change of the Moon
+            push(s, {"t": "moon", "step": 0, "n": 0, "last": ""})
+        else:
+            pop(s, f)
+            s.turn += 1
+            if s.extra_turns:  # the PANTACLE's additional turn, with all the phases
+                s.extra_turns -= 1
+            else:
+                s.active = (a + 1) % len(s.players)
+            start_turn(s)
+
+
+@handler("look")
+class Look(Handler):
+    """Bewitchment: look at another player's hand. What was seen stays known (each card's
+    knowledge bit) until that card leaves the hand, which everyone sees."""
+
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        a = f["seat"]
+        count = len(s.players)
+        return [
+            Move("look", (("seat", seat_name(t)),), f"Look at {seat_name(t)}'s hand")
+            for t in ((a + k) % count for k in range(1, count))
+        ]
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        target = s.players[int(str(arg(m)).rpartition("-")[2])]
+        bit = 1 << f["seat"]
+        target.seen = [m | bit for m in target.seen]
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        return "Bewitchment: choose whose hand to look at"
+
+
+# --- the Favor phase ------------------------------------------------------------------------------
+
+
+def can_announce(s: PantacleState, p: Player, favor: str) -> bool:
+    """Not the marked Favor, not one whose Power token the player holds, not a forbidden one."""
+    power = FAVOR_POWER[favor]
+    return (
+        favor != s.marked and (power is None or power not in p.powers) and not forbidden(p, favor)
+    )
+
+
+@handler("favor")
+class ChooseFavor(Handler):
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        p = s.players[f["seat"]]
+        return [
+            Move("favor", (("favor", fid),), FAVOR_LABELS[fid])
+            for fid in FAVORS
+            if can_announce(s, p, fid)
+        ]
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        s.marked = s.announced = arg(m)
+        push(s, {"t": "bribe_round", "k": 1, "bribed": False})
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        return "Favor: announce a Favor"
+
+
+def favor_label(favor: str) -> str:
+    fav = FAVORS[favor]
+    keepers = " and ".join(keeper_name(k) for k in fav.keepers)
+    return f"Announce {fav.name} (Keepers: {keepers})"
+
+
+FAVOR_LABELS = {fid: favor_label(fid) for fid in FAVORS}
+
+
+def hounds(p: Player) -> int:
+    """Hounds the player can pay with: Hound blades, and the Resolve Bonus track's Hound."""
+    n = sum(1 for b in p.hand if b in HOUND_BLADES)
+    return n + 1 if p.resolve == RESOLVE_HOUND else n
+
+
+def payable(keepers: Sequence[str], hand: Counter[str], hound_count: int) -> bool:
+    """Can one blade per Keeper be paid, a pair of Hounds standing in for any missing blade?"""
+    missing = 0
+    left = hand.copy()
+    for k in keepers:
+        if left[k] > 0:
+            left[k] -= 1
+        else:
+            missing += 1
+    return 2 * missing <= hound_count
+
+
+def keeper_counts(p: Player) -> Counter[str]:
+    return Counter(BLADE_KEEPER[b] for b in p.hand if b not in HOUND_BLADES)
+
+
+def can_bribe(s: PantacleState, seat: int, favor: str) -> bool:
+    p = s.players[seat]
+    if forbidden(p, favor) or has_modifier(p, "no_bribe"):
+        return False
+    if p.influence < modifier(p, "bribe_influence"):
+        return False
+    return payable(FAVORS[favor].keepers, keeper_counts(p), hounds(p))
+
+
+@handler("bribe_round")
+class BribeRound(Handler):
+    """Each opponent in turn, clockwise, may bribe; the first bribe ends the round."""
+
+    def run(self, s: PantacleState, f: Frame) -> None:
+        if f["bribed"]:
+            pop(s, f)
+            return
+        k = f["k"]
+        count = len(s.players)
+        favor = s.announced
+        assert favor is not None
+        if k >= count:
+            pop(s, f)
+            receive_favor(s, s.active, favor, bribed=False)
+            return
+        f["k"] = k + 1
+        seat = (s.active + k) % count
+        if can_bribe(s, seat, favor):
+            push(s, {"t": "offer", "seat": seat})
+
+
+@handler("offer")
+class Offer(Handler):
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        favor = s.announced
+        assert favor is not None
+        return [
+            Move("bribe", (), f"Bribe {favor_name(favor)} away from {seat_name(s.active)}"),
+            Move("pass", (), "Pass"),
+        ]
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        if m.kind == "bribe":
+            s.stack[-1]["bribed"] = True
+            s.bribed_by = f["seat"]
+            push(s, {"t": "bribe", "seat": f["seat"], "step": 0})
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        favor = s.announced or ""
+        return f"{seat_name(s.active)} announced {favor_name(favor)}: bribe it away or pass"
+
+
+@handler("bribe")
+class Bribe(Handler):
+    """Pay one blade per Keeper (a Hound pair for any), then receive the Favor; the Active
+    Sorcerer moves the Resolve Bonus tracker and gains the compensation cube."""
+
+    def run(self, s: PantacleState, f: Frame) -> None:
+        step = f["step"]
+        f["step"] = step + 1
+        seat = f["seat"]
+        favor = s.announced
+        assert favor is not None
+        if step == 0:
+            keepers = list(FAVORS[favor].keepers)
+            for i in reversed(range(len(keepers))):
+                push(s, {"t": "pay", "seat": seat, "keeper": keepers[i], "rest": keepers[i + 1 :]})
+        elif step == 1:
+            lose(s, seat, "influence", modifier(s.players[seat], "bribe_influence"))
+            push_triggers(s, seat, "bribe_paid")
+        elif step == 2:
+            receive_favor(s, seat, favor, bribed=True)
+        else:
+            pop(s, f)
+            a = s.active
+            active = s.players[a]
+            if not has_modifier(active, "no_resolve"):
+                active.resolve = min(RESOLVE_HOUND, active.resolve + 1)
+            push_triggers(s, a, "bribed_away")
+            gain(s, a, "influence", 1)
+
+
+@handler("pay")
+class Pay(Handler):
+    """Pay for one of the Favor's Keepers: one of its blades, or a pair of Hounds. Only choices
+    that leave the remaining Keepers payable are offered."""
+
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        p = s.players[f["seat"]]
+        keeper = f["keeper"]
+        rest = f["rest"]
+        counts = keeper_counts(p)
+        hound_count = hounds(p)
+        out: list[Move] = []
+        if counts[keeper]:
+            counts[keeper] -= 1
+            if payable(rest, counts, hound_count):
+                out.extend(
+                    Move("pay", (("blade", b),), f"Pay {blade_name(b)}")
+                    for b in distinct(p.hand)
+                    if BLADE_KEEPER[b] == keeper
+                )
+            counts[keeper] += 1
+        if hound_count >= 2 and payable(rest, counts, hound_count - 2):
+            out.append(Move("hounds", (), f"Pay a pair of Hounds for {keeper_name(keeper)}"))
+        return out
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        seat = f["seat"]
+        if m.kind == "pay":
+            discard_blade(s, s.players[seat], arg(m))
+        else:
+            push(s, {"t": "hound", "seat": seat})
+            push(s, {"t": "hound", "seat": seat})
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        return f"Bribe: pay for {keeper_name(f['keeper'])}"
+
+
+@handler("hound")
+class Hound(Handler):
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        p = s.players[f["seat"]]
+        out = [
+            Move("hound", (("from", b),), f"Pay {blade_name(b)}")
+            for b in distinct(p.hand)
+            if b in HOUND_BLADES
+        ]
+        if p.resolve == RESOLVE_HOUND:
+            out.append(Move("hound", (("from", "resolve"),), "Use the Resolve Bonus Hound"))
+        return out
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        p = s.players[f["seat"]]
+        source = arg(m)
+        if source == "resolve":
+            p.resolve = 0
+        else:
+            discard_blade(s, p, source)
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        return f"Bribe: choose a {keeper_name(HOUND)} to pay"
+
+
+# --- the Change of the Moon -----------------------------------------------------------------------
+
+
+@handler("moon")
+class Moon(Handler):
+    def run(self, s: PantacleState, f: Frame) -> None:
+        step = f["step"]
+        f["step"] = step + 1
+        a = s.active
+        p = s.players[a]
+        if step == 0:
+            push(s, {"t": "moon_discard", "seat": a})
+        elif step == 1:
+            favor = FAVORS.get(s.announced or "")
+            last = f["last"]
+            if (
+                last
+                and favor is not None
+                and favor.moon is not None
+                and BLADES[last].moon == favor.moon
+                and not has_modifier(p, "no_moon_cube")
+            ):
+                gain(s, a, "influence", 1)
+        else:
+            pop(s, f)
+            refill(s, p)
+
+
+@handler("moon_discard")
+class MoonDiscard(Handler):
+    """Discard one blade; with Demonic Discard, as many as you want (at least one), the last
+    one counting for the Moon Phase."""
+
+    decision = True
+
+    def moves(self, s: PantacleState, f: Frame) -> list[Move]:
+        hand = s.players[f["seat"]].hand
+        out = [Move("discard", (("blade", b),), f"Discard {blade_name(b)}") for b in distinct(hand)]
+        if out and s.stack[-2]["n"]:
+            out.append(Move("stop", (), "Stop discarding and refill your hand"))
+        return out
+
+    def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
+        p = s.players[f["seat"]]
+        moon = s.stack[-2]
+        if m.kind == "stop":
+            pop(s, f)
+            return
+        blade = arg(m)
+        discard_blade(s, p, blade)
+        moon["n"] += 1
+        moon["last"] = blade
+        if "demonic-discard" not in p.powers or not p.hand:
+            pop(s, f)
+
+    def prompt(self, s: PantacleState, f: Frame) -> str:
+        return "Change of the Moon: discard a Keeper blade"
