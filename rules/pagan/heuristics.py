@@ -24,26 +24,40 @@ WEIGHTS: dict[str, float] = {
     "bias": 0.0,
     "witch_favors": 1.10,
     "witch_secrets": 0.20,
+    "witch_ready": 1.0,
     "other_favors": 0.10,
+    "alive_secrets": 0.02,
+    "brew_secrets": 0.05,
     "innocents": 0.90,
     "exonerated": -0.45,
     "evidence": -0.12,
+    "candidates": 0.05,
     "witch_clues": -0.25,
+    "alive_clues": -0.02,
     "elim_threat": -0.60,
     "influence": 0.02,
-    "cards": 0.0,
+    "witch_board": 0.05,
+    "hunter_board": -0.05,
+    "enchantments": 0.05,
 }
 
 FEATURES = tuple(k for k in WEIGHTS if k != "bias")
 
 
 def features(s: PaganState) -> dict[str, float]:
-    """The evaluation's inputs, each oriented so that larger is better for the named side."""
+    """The evaluation's inputs (named as the Witch sees them; the weights carry the sign)."""
     tw = s.villager(s.true_witch)
-    other_favors = 0
+    suspects = s.hunter.suspects
+    other_favors = alive_secrets = alive_clues = candidates = 0
     min_other_clues = 99
     for v in s.villagers:
-        if v is tw or not v.alive:
+        if not v.alive:
+            continue
+        alive_secrets += v.secrets
+        alive_clues += v.clues
+        if v.id not in suspects:
+            candidates += 1
+        if v is tw:
             continue
         other_favors += v.favors
         if v.clues < min_other_clues:
@@ -53,14 +67,21 @@ def features(s: PaganState) -> dict[str, float]:
     return {
         "witch_favors": float(min(tw.favors, 3)),
         "witch_secrets": float(min(tw.secrets, 9)),
+        "witch_ready": 1.0 if tw.favors >= 3 and tw.ready else 0.0,
         "other_favors": float(other_favors),
+        "alive_secrets": float(alive_secrets),
+        "brew_secrets": float(sum(b.secrets for b in w.brews if b is not None)),
         "innocents": float(s.innocents_eliminated),
-        "exonerated": float(len(h.suspects)),
+        "exonerated": float(len(suspects)),
         "evidence": float(h.evidence),
+        "candidates": float(candidates),
         "witch_clues": float(min(tw.clues, 3)),
+        "alive_clues": float(alive_clues),
         "elim_threat": threat,
         "influence": float(w.influence - h.influence),
-        "cards": float(len(w.hand) - len(h.hand)),
+        "witch_board": float(sum(1 for x in (*w.brews, *w.familiars) if x is not None)),
+        "hunter_board": float(sum(1 for x in (*h.locations, *h.allies) if x is not None)),
+        "enchantments": float(len(s.enchantments)),
     }
 
 
@@ -88,6 +109,8 @@ def evaluate(s: PaganState) -> dict[str, float]:
 # --- the playout policy ---------------------------------------------------------------------
 
 _EXPLORE = 0.25  # share of decisions played uniformly at random, so playouts stay varied
+WITCH_FOCUS = 0.5  # how often the Witch puts a Secret or Favor on her own villager when she may
+HUNTER_FOCUS = 0.8  # how often the Hunter puts a Clue on his prime suspect when he may
 
 
 def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
@@ -113,11 +136,31 @@ def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
     return moves[rng.below(n)]
 
 
+def _suspicion(s: PaganState, villager_id: str) -> float:
+    """How much the public board points at a villager: the Witch gathers Favors and Secrets on
+    her own villager, so a Hunter follows them (this reads nothing hidden)."""
+    v = s.villager(villager_id)
+    return v.favors * 3.0 + v.secrets * 0.5
+
+
+def _prime_suspect(s: PaganState) -> str | None:
+    """The living villager the Hunter cannot rule out that the board points at most."""
+    suspects = s.hunter.suspects
+    best, best_score = None, -1.0
+    for v in s.villagers:
+        if v.alive and v.id not in suspects:
+            score = v.favors * 3.0 + v.secrets * 0.5
+            if score > best_score:
+                best, best_score = v.id, score
+    return best
+
+
 def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
     best: Move | None = None
     best_score = -1.0
     suspects = s.hunter.suspects
     candidates = sum(1 for v in s.villagers if v.alive and v.id not in suspects)
+    prime = _prime_suspect(s) if seat == HUNTER else None
     for m in moves:
         k = m.kind
         if k == "ritual":
@@ -128,16 +171,18 @@ def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
             target = m.args[0][1]
             if target in suspects:
                 continue  # a known innocent: never
-            score = 10.0 if candidates <= 2 else (4.0 if candidates <= 4 else 0.5)
+            score = 10.0 if candidates <= 2 or target == prime else 1.0
         elif k == "consume":
             score = 6.0
         elif k == "raid":
-            v = s.villager(str(m.args[0][1]))
-            score = 3.0 + v.favors * 2.0 + v.secrets * 0.3
+            score = 3.0 + _suspicion(s, str(m.args[0][1]))
         elif k == "visit":
             score = 2.0
-            if seat == WITCH and m.args[0][1] == s.true_witch:
+            target = str(m.args[0][1])
+            if seat == WITCH and target == s.true_witch:
                 score = 3.0
+            elif seat == HUNTER and s.villager(target).clues >= 3:
+                score = 3.5  # a visit there yields Evidence
         elif k == "play":
             score = 2.5
         elif k == "end":
@@ -155,9 +200,14 @@ def _place(s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, sea
     token = f.get("token")
     if seat == WITCH and token in ("secret", "favor"):
         for m in moves:
-            if m.args and m.args[0][1] == s.true_witch and rng.random() < 0.6:
+            if m.args and m.args[0][1] == s.true_witch and rng.random() < WITCH_FOCUS:
                 return m
     elif seat == HUNTER and token == "clue":
+        prime = _prime_suspect(s)
+        if rng.random() < HUNTER_FOCUS:
+            for m in moves:
+                if m.args and m.args[0][1] == prime:
+                    return m
         suspects = s.hunter.suspects
         open_moves = [m for m in moves if m.args and m.args[0][1] not in suspects]
         if open_moves:
