@@ -404,7 +404,7 @@ schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256)],
+    extensions=[lambda: ParserCache(maxsize=256), lambda: ValidationCache(maxsize=256)],
 )
 
 
@@ -437,7 +437,9 @@ class CovenGraphQL(GraphQL[Any, Any]):
     graphql_transport_ws_handler_class = KeepAliveTransportWS
 
     def __init__(self, keepalive_seconds: float) -> None:
-        handler = type("Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds})
+        handler: Any = type(
+            "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
+        )
         self.graphql_transport_ws_handler_class = handler
         super().__init__(
             schema,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from redis.asyncio import Redis
@@ -91,7 +91,7 @@ async def seat_updates(
     token: str | None,
     keepalive: float,
     last_seen: int | None = None,
-) -> AsyncIterator[dict[str, Any] | None]:
+) -> AsyncGenerator[dict[str, Any] | None, None]:
     """The seat's game after every change, starting with the current one; None for a
     keep-alive. Ends after the message that shows the game finished."""
     first = await service.read(game_id, token, events_after=last_seen)

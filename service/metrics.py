@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -57,7 +58,8 @@ class RedisFiguresCollector(Collector):
             return
         finally:
             client.close()
-        figures = {k.decode(): float(v) for k, v in raw.items()}
+        items: Any = raw.items()
+        figures = {bytes(k).decode(): float(v) for k, v in items}
         buckets = [(str(bound), figures.get(f"le:{bound}", 0.0)) for bound in AI_BUCKETS] + [
             ("+Inf", figures.get("count", 0.0))
         ]
@@ -79,7 +81,7 @@ class RedisFiguresCollector(Collector):
 def render(redis_url: str, metrics_key: str, queue: str) -> tuple[bytes, str]:
     registry = CollectorRegistry()
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        MultiProcessCollector(registry)
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
     else:
         from prometheus_client import REGISTRY
 

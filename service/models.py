@@ -22,16 +22,18 @@ class SeatRequest(Strict):
         description="human: the creator receives its token; open: anyone may join it; "
         "ai: played by the AI at `level`."
     )
-    level: str | None = Field(None, max_length=32, description="The AI level of an ai seat.")
+    level: str | None = Field(
+        default=None, max_length=32, description="The AI level of an ai seat."
+    )
 
 
 class CreateGameRequest(Strict):
     game: str = Field(max_length=64, description="A game from the catalog, e.g. 'pagan'.")
     options: dict[str, Any] | None = Field(
-        None, description="Game options; missing ones take the game's defaults."
+        default=None, description="Game options; missing ones take the game's defaults."
     )
     seed: str | None = Field(
-        None,
+        default=None,
         min_length=1,
         max_length=200,
         description="Deal seed (the server picks a secret one when absent). Whoever knows the "
@@ -45,9 +47,9 @@ class CreateGameRequest(Strict):
 class MoveRequest(Strict):
     version: StrictInt = Field(ge=0, description="The game version the move was chosen at.")
     move_id: str | None = Field(
-        None, min_length=1, max_length=500, description="A legal move's id."
+        default=None, min_length=1, max_length=500, description="A legal move's id."
     )
-    value: dict[str, Any] | None = Field(None, description="Or a legal move's value.")
+    value: dict[str, Any] | None = Field(default=None, description="Or a legal move's value.")
 
     @model_validator(mode="after")
     def one_move(self) -> MoveRequest:
@@ -57,15 +59,21 @@ class MoveRequest(Strict):
 
 
 class JoinRequest(Strict):
-    seat: str | None = Field(None, max_length=64, description="The seat to take (any open).")
+    seat: str | None = Field(
+        default=None, max_length=64, description="The seat to take (any open)."
+    )
 
 
 class ResignRequest(Strict):
-    version: StrictInt | None = Field(None, ge=0, description="Resign only at this version.")
+    version: StrictInt | None = Field(
+        default=None, ge=0, description="Resign only at this version."
+    )
 
 
 class HintRequest(Strict):
-    level: str | None = Field(None, max_length=32, description="The AI level to analyse at.")
+    level: str | None = Field(
+        default=None, max_length=32, description="The AI level to analyse at."
+    )
 
 
 # -- responses -----------------------------------------------------------------------------
@@ -85,7 +93,7 @@ class Event(BaseModel):
         description="JSON Patch (RFC 6902) of the spectator's view: what everyone saw change."
     )
     move: LegalMove | None = Field(
-        None, description="The move itself: only in the events of the seat that made it."
+        default=None, description="The move itself: only in the events of the seat that made it."
     )
 
 

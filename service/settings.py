@@ -26,47 +26,51 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("CELERY_BROKER_URL", "COVEN_CELERY_BROKER_URL"),
         description="The Celery broker; defaults to the Redis of REDIS_URL.",
     )
-    key_prefix: str = Field("coven:", description="Prefix of every Redis key and channel.")
-    ai_queue: str = Field("coven-ai", description="The Celery queue of AI turns.")
+    key_prefix: str = Field(default="coven:", description="Prefix of every Redis key and channel.")
+    ai_queue: str = Field(default="coven-ai", description="The Celery queue of AI turns.")
 
-    rate_limit_window_seconds: int = Field(60, ge=1, description="Length of a rate window.")
+    rate_limit_window_seconds: int = Field(default=60, ge=1, description="Length of a rate window.")
     rate_limit_per_address: int = Field(
-        1200, ge=0, description="Requests per window from one client address (0: no limit)."
+        default=1200, ge=0, description="Requests per window from one client address (0: no limit)."
     )
     rate_limit_per_token: int = Field(
-        600, ge=0, description="Requests per window carrying one seat token (0: no limit)."
+        default=600, ge=0, description="Requests per window carrying one seat token (0: no limit)."
     )
-    max_body_bytes: int = Field(65536, ge=256, description="Largest accepted request body.")
+    max_body_bytes: int = Field(default=65536, ge=256, description="Largest accepted request body.")
     max_open_games_per_address: int = Field(
-        20, ge=0, description="Unfinished games one address may have created (0: no limit)."
+        default=20, ge=0, description="Unfinished games one address may have created (0: no limit)."
     )
 
     finished_game_ttl_seconds: int = Field(
-        86400, ge=1, description="How long a finished game stays readable."
+        default=86400, ge=1, description="How long a finished game stays readable."
     )
     idle_game_ttl_seconds: int = Field(
-        7 * 86400, ge=1, description="An unfinished game with no move for this long expires."
+        default=7 * 86400,
+        ge=1,
+        description="An unfinished game with no move for this long expires.",
     )
     idempotency_ttl_seconds: int = Field(
-        86400, ge=1, description="How long an Idempotency-Key's first result is remembered."
+        default=86400, ge=1, description="How long an Idempotency-Key's first result is remembered."
     )
     keepalive_seconds: float = Field(
-        15.0, gt=0, description="Idle time after which live streams send a keep-alive."
+        default=15.0, gt=0, description="Idle time after which live streams send a keep-alive."
     )
     events_per_read: int = Field(
-        20, ge=1, le=500, description="Events a game read includes when none are asked for."
+        default=20, ge=1, le=500, description="Events a game read includes when none are asked for."
     )
 
     ai_min_think_seconds: float = Field(
-        0.0, ge=0, description="An AI turn takes at least this long (paces AI-vs-human games)."
+        default=0.0,
+        ge=0,
+        description="An AI turn takes at least this long (paces AI-vs-human games).",
     )
     ai_visibility_timeout_seconds: int = Field(
-        600,
+        default=600,
         ge=1,
         description="An AI task not acknowledged in this time is handed to another worker; "
         "keep it above the longest AI turn.",
     )
-    hint_timeout_seconds: float = Field(30.0, gt=0, description="Longest wait for a hint.")
+    hint_timeout_seconds: float = Field(default=30.0, gt=0, description="Longest wait for a hint.")
 
     @property
     def broker_url(self) -> str:

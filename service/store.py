@@ -76,7 +76,7 @@ class Store:
         self._rate = redis.register_script(scripts.RATE_LIMIT)
 
     async def load(self, game_id: str) -> GameRecord | None:
-        raw = await self.redis.hgetall(self.keys.game(game_id))
+        raw: Any = await self.redis.hgetall(self.keys.game(game_id))
         if not raw or b"v" not in raw:
             return None
         return GameRecord.from_fields(game_id, raw)
@@ -127,8 +127,10 @@ class Store:
     ) -> list[dict[str, Any]]:
         """Log entries as `viewer` may see them: those after version `after`, or the latest."""
         log = self.keys.log(game_id)
+        entries: Any
         if after is None:
-            entries = list(reversed(await self.redis.xrevrange(log, count=limit)))
+            latest: Any = await self.redis.xrevrange(log, count=limit)
+            entries = list(reversed(latest))
         else:
             entries = await self.redis.xrange(log, min=f"{after + 1}-0", count=limit)
         return [
@@ -138,18 +140,19 @@ class Store:
 
     async def move_log(self, game_id: str) -> list[dict[str, str]]:
         """Every log entry's version, seat, kind and move id, in order (for replay and audit)."""
-        entries = await self.redis.xrange(self.keys.log(game_id))
+        entries: Any = await self.redis.xrange(self.keys.log(game_id))
         return [
             {k: fields[k.encode()].decode() for k in ("v", "seat", "kind", "move", "task")}
             for _, fields in entries
         ]
 
     async def idempotent_result(self, key: str) -> bytes | None:
-        raw: bytes | None = await self.redis.get(key)
-        return raw
+        raw: Any = await self.redis.get(key)
+        return None if raw is None else bytes(raw)
 
     async def lobby(self, limit: int) -> list[GameRecord]:
-        ids = [i.decode() for i in await self.redis.zrevrange(self.keys.lobby, 0, limit - 1)]
+        members: Any = await self.redis.zrevrange(self.keys.lobby, 0, limit - 1)
+        ids = [bytes(i).decode() for i in members]
         out: list[GameRecord] = []
         gone: list[str] = []
         for game_id in ids:

@@ -1,0 +1,87 @@
+"""Fixtures for the service tests: the real Redis on this machine (REDIS_URL, default
+127.0.0.1:6379), a unique key prefix and AI queue per test session, real API and worker
+processes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from service.settings import Settings
+from tests.service.processes import Process, start_api, start_worker
+
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _clear(prefix: str, queue: str) -> None:
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = list(client.scan_iter(match=prefix + "*", count=1000))
+    for i in range(0, len(keys), 500):
+        client.delete(*keys[i : i + 500])
+    client.delete(queue)
+    client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    client = redis.Redis.from_url(REDIS_URL, socket_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:  # the service tests need the real Redis: fail, never skip
+        pytest.fail(f"Redis is not reachable at {REDIS_URL}: {exc} (run .ci/run or start it)")
+    finally:
+        client.close()
+    return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def namespace(redis_url: str) -> Iterator[dict[str, str]]:
+    """Environment for every process of this session: own key prefix and AI queue."""
+    tag = uuid.uuid4().hex[:10]
+    env = {
+        "REDIS_URL": redis_url,
+        "COVEN_KEY_PREFIX": f"test-{tag}:",
+        "COVEN_AI_QUEUE": f"coven-ai-test-{tag}",
+        "COVEN_KEEPALIVE_SECONDS": "1",
+        "COVEN_RATE_LIMIT_PER_ADDRESS": "100000",
+        "COVEN_RATE_LIMIT_PER_TOKEN": "100000",
+        "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
+    }
+    yield env
+    _clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
+
+
+def settings_for(env: dict[str, str]) -> Settings:
+    return Settings(
+        redis_url=env["REDIS_URL"],
+        key_prefix=env["COVEN_KEY_PREFIX"],
+        ai_queue=env["COVEN_AI_QUEUE"],
+    )
+
+
+@pytest.fixture(scope="session")
+def settings(namespace: dict[str, str]) -> Settings:
+    return settings_for(namespace)
+
+
+@pytest.fixture(scope="session")
+def worker(namespace: dict[str, str]) -> Iterator[Process]:
+    proc = start_worker(namespace, namespace["COVEN_AI_QUEUE"], "session")
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="session")
+def api(namespace: dict[str, str]) -> Iterator[str]:
+    proc, base = start_api(namespace)
+    yield base
+    proc.stop()
+
+
+def run(coro: object) -> object:
+    return asyncio.run(coro)  # type: ignore[arg-type]
