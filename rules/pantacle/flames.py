@@ -17,7 +17,8 @@ from rules.pantacle.state import Frame, PantacleState
 
 
 def push_flame(s: PantacleState, seat: int) -> None:
-    push(s, {"t": "flame", "seat": seat, "step": 0, "cursed": False, "point": ""})
+    # `disc`: the position of the disc on its way from the pentagram to the PANTACLE.
+    push(s, {"t": "flame", "seat": seat, "step": 0, "disc": "", "point": ""})
 
 
 @handler("flame")
@@ -32,9 +33,11 @@ class Flame(Handler):
             push(s, {"t": "point", "seat": seat})
         elif step == 2:
             s.players[seat].flames.append(f["point"])
+            cursed = f["disc"] != CURSE_FREE
+            f["disc"] = ""
             # Curses held before this disc moved react to it; a Curse it reveals is drawn first.
             push_triggers(s, seat, "flame_placed")
-            if f["cursed"]:
+            if cursed:
                 push_curse_draw(s, seat)
         else:
             pop(s, f)
@@ -59,13 +62,11 @@ class Disc(Handler):
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
         pop(s, f)
         pentagram = s.players[f["seat"]].pentagram
-        flame = s.stack[-1]
-        if arg(m) == "curse-free":
-            pentagram.remove(CURSE_FREE)
-            flame["cursed"] = False
-        else:
-            pentagram.remove(next(d for d in pentagram if d != CURSE_FREE))
-            flame["cursed"] = True
+        disc = (
+            CURSE_FREE if arg(m) == "curse-free" else next(d for d in pentagram if d != CURSE_FREE)
+        )
+        pentagram.remove(disc)
+        s.stack[-1]["disc"] = disc
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         return "Sacrifice: choose the Flame disc to move to the PANTACLE"
