@@ -35,7 +35,7 @@ WEIGHTS: dict[str, float] = {
     "witch_clues": -0.25,
     "alive_clues": -0.02,
     "elim_threat": -0.60,
-    "influence": 0.02,
+    "influence": 0.05,
     "witch_board": 0.05,
     "hunter_board": -0.05,
     "enchantments": 0.05,
@@ -78,7 +78,8 @@ def features(s: PaganState) -> dict[str, float]:
         "witch_clues": float(min(tw.clues, 3)),
         "alive_clues": float(alive_clues),
         "elim_threat": threat,
-        "influence": float(w.influence - h.influence),
+        # Influence buys cards; past a handful it buys nothing more this turn.
+        "influence": float(min(w.influence, 8) - min(h.influence, 8)),
         "witch_board": float(sum(1 for x in (*w.brews, *w.familiars) if x is not None)),
         "hunter_board": float(sum(1 for x in (*h.locations, *h.allies) if x is not None)),
         "enchantments": float(len(s.enchantments)),
