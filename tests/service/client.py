@@ -70,9 +70,8 @@ class GraphQL:
 class Subscription:
     """A graphql-transport-ws subscription to one game; answers the server's pings."""
 
-    def __init__(self, base: str, game_id: str, token: str | None) -> None:
-        url = base.replace("http://", "ws://") + "/graphql"
-        self.ws: ClientConnection = connect(url, subprotocols=["graphql-transport-ws"])
+    def __init__(self, ws: ClientConnection, game_id: str, token: str | None) -> None:
+        self.ws = ws
         self.pings = 0
         payload = {"Authorization": f"Bearer {token}"} if token else {}
         self._send({"type": "connection_init", "payload": payload})
@@ -166,8 +165,6 @@ class EventStream:
 
 @contextlib.contextmanager
 def subscription(base: str, game_id: str, token: str | None) -> Iterator[Subscription]:
-    sub = Subscription(base, game_id, token)
-    try:
-        yield sub
-    finally:
-        sub.close()
+    url = base.replace("http://", "ws://") + "/graphql"
+    with connect(url, subprotocols=["graphql-transport-ws"]) as ws:  # type: ignore[list-item]
+        yield Subscription(ws, game_id, token)

@@ -66,9 +66,16 @@ class Process:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
+        self._close()
+
+    def _close(self) -> None:
+        self._reader.join(5)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
     def stop(self) -> None:
         if self.proc.poll() is not None:
+            self._close()
             return
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGTERM)
@@ -76,6 +83,8 @@ class Process:
             self.proc.wait(15)
         except subprocess.TimeoutExpired:
             self.kill()
+            return
+        self._close()
 
 
 def start_api(env: dict[str, str], workers: int = 1) -> tuple[Process, str]:

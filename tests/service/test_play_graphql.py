@@ -45,7 +45,7 @@ def test_a_human_beats_or_loses_to_the_ai_over_graphql_with_ai_turns_by_subscrip
         assert game is not None and game["version"] == 0  # the first message: current view
         assert game["seat"] == "witch" and game["view"]["seat"] == "witch"
         moved_at = -1
-        while game is not None and game["status"] == "active":
+        while game is not None:
             for event in game["events"]:
                 if event["version"] > (seen_versions[-1] if seen_versions else 0):
                     seen_versions.append(event["version"])
@@ -54,6 +54,8 @@ def test_a_human_beats_or_loses_to_the_ai_over_graphql_with_ai_turns_by_subscrip
                         assert event["move"] is None  # the AI's move stays its own
                     else:
                         assert event["move"] is not None
+            if game["status"] != "active":
+                break
             if game["yourDecision"] and game["version"] > moved_at:
                 moved_at = game["version"]
                 choice = rng.choice(game["legalMoves"])["id"]
@@ -62,7 +64,8 @@ def test_a_human_beats_or_loses_to_the_ai_over_graphql_with_ai_turns_by_subscrip
                 assert "errors" not in result, result
                 assert result["data"]["move"]["version"] == game["version"] + 1
             game = sub.next(timeout=60)
-        final = game if game is not None else None
+        final = game
+        assert sub.next(timeout=10) is None  # the subscription completes after the end
     gql.close()
 
     assert final is not None and final["status"] == "finished", final

@@ -1,0 +1,189 @@
+"""Differential hidden-information tests: two games that differ only in what one seat may not
+know must look byte-identical to that seat, through every response, event and error, for the
+same sequence of requests. Likewise for a spectator, who may know nothing hidden.
+
+The two games live in two stores (two key prefixes, two API processes) under the same game id
+and the same seat tokens, so even ids and tokens cannot tell them apart."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+from redis.asyncio import Redis
+
+from rules.core.registry import get_game
+from rules.core.rng import Rng
+from service import auth
+from service.records import GameRecord, SeatConfig
+from service.settings import Settings
+from service.store import Store
+from tests.service.client import GAME_FIELDS, bearer
+from tests.service.processes import start_api
+
+GAME_ID = "differential"
+TOKENS = {"witch": "witch-token-0123456789", "hunter": "hunter-token-0123456789"}
+STEPS = 160
+
+
+def _store_game(env: dict[str, str], state_json: bytes, options: dict[str, Any]) -> None:
+    settings = Settings(redis_url=env["REDIS_URL"], key_prefix=env["COVEN_KEY_PREFIX"])
+    record = GameRecord(
+        id=GAME_ID,
+        game="pagan",
+        options=options,
+        seed="same-seed",
+        seats=[SeatConfig("witch", "human"), SeatConfig("hunter", "human")],
+        version=0,
+        state=state_json,
+        creator="test",
+        created=1.0,
+        token_hashes={seat: auth.token_hash(tok) for seat, tok in TOKENS.items()},
+    )
+
+    async def put() -> None:
+        redis = Redis.from_url(settings.redis_url)
+        try:
+            assert await Store(redis, settings).create(record)
+        finally:
+            await redis.aclose()
+
+    asyncio.run(put())
+
+
+def _twin_states(observer: str | None) -> tuple[bytes, bytes, dict[str, Any]]:
+    """A Pagan game and a twin whose hidden parts (for `observer`) were dealt again."""
+    game = get_game("pagan")
+    state = game.new(None, "differential-seed")
+    options = orjson.loads(orjson.dumps(game.to_json(state)))["options"]
+    for i in range(50):
+        twin = game.sample(state, observer or "hunter", Rng(1000 + i))
+        if observer is None:
+            twin = game.sample(twin, "witch", Rng(2000 + i))
+        a, b = game.to_json(state), game.to_json(twin)
+        hidden_differs = {
+            None: a["true_witch"] != b["true_witch"] and a["hunter"] != b["hunter"],
+            "hunter": a["true_witch"] != b["true_witch"] and a["witch"] != b["witch"],
+            "witch": a["hunter"] != b["hunter"],
+        }[observer]
+        if hidden_differs:
+            assert game.view(state, observer) == game.view(twin, observer)
+            return orjson.dumps(a), orjson.dumps(b), options
+    raise AssertionError("no resample changed the hidden parts")
+
+
+@pytest.fixture(scope="module")
+def twin_envs(namespace: dict[str, str]) -> Iterator[tuple[dict[str, str], dict[str, str]]]:
+    envs = tuple({**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + f"twin{i}:"}
+                 for i in (1, 2))
+    yield envs  # type: ignore[misc]
+
+
+class Twins:
+    """Sends every request to both games and checks what the observer gets back."""
+
+    def __init__(self, bases: tuple[str, str], observer: str | None) -> None:
+        self.clients = [httpx.Client(base_url=b, timeout=30) for b in bases]
+        self.observer = observer
+        self.token = TOKENS[observer] if observer else None
+        self.compared = 0
+
+    def same(self, method: str, path: str, *, token: str | None = None, **kw: Any
+             ) -> httpx.Response:
+        """Send to both; the observer's answers must be byte-identical."""
+        answers = [c.request(method, path, headers=bearer(token), **kw) for c in self.clients]
+        assert answers[0].status_code == answers[1].status_code, (path, kw)
+        assert answers[0].content == answers[1].content, (path, kw, answers[0].text[:300])
+        self.compared += 1
+        return answers[0]
+
+    def both(self, method: str, path: str, *, token: str | None = None, **kw: Any
+             ) -> list[httpx.Response]:
+        return [c.request(method, path, headers=bearer(token), **kw) for c in self.clients]
+
+    def close(self) -> None:
+        for c in self.clients:
+            c.close()
+
+
+def _play(twins: Twins, rng: random.Random) -> None:
+    path = f"/api/v1/games/{GAME_ID}"
+    query = f"query ($id: ID!) {{ game(id: $id) {{ {GAME_FIELDS} }} }}"
+    for _ in range(STEPS):
+        seen = twins.same("GET", path, token=twins.token).json()
+        twins.same("POST", "/graphql", token=twins.token,
+                   json={"query": query, "variables": {"id": GAME_ID}})
+        twins.same("GET", path + "/events", token=twins.token, params={"after": 0, "limit": 500})
+        if seen["status"] != "active":
+            return
+        version, to_move = seen["version"], seen["to_move"]
+        # Errors the observer can provoke, each answered identically and changing nothing.
+        twins.same("POST", path + "/moves", token=twins.token,
+                   json={"version": version, "move_id": "no-such-move"})
+        twins.same("POST", path + "/moves", token=twins.token,
+                   json={"version": version + 5, "move_id": "done"})
+        twins.same("POST", path + "/moves", token=twins.token, json={"version": "x"})
+        twins.same("POST", path + "/hint", token=twins.token, json={"level": "nonsense"})
+        if to_move == twins.observer:
+            move = rng.choice(seen["legal_moves"])["id"]
+            twins.same("POST", path + "/moves", token=twins.token,
+                       json={"version": version, "move_id": move})
+            continue
+        # The other seat moves: a move legal in both games (its hidden cards may differ).
+        mover = TOKENS[to_move]
+        legal = [{m["id"] for m in r.json()["legal_moves"]}
+                 for r in twins.both("GET", path, token=mover)]
+        common = sorted(legal[0] & legal[1])
+        if not common:
+            return
+        move = rng.choice(common)
+        for r in twins.both("POST", path + "/moves", token=mover,
+                            json={"version": version, "move_id": move}):
+            assert r.status_code == 200, r.text
+
+
+def _first_stream_message(twins: Twins) -> None:
+    firsts = []
+    for client in twins.clients:
+        with client.stream("GET", f"/api/v1/games/{GAME_ID}/stream",
+                           headers=bearer(twins.token)) as response:
+            lines = []
+            for line in response.iter_lines():
+                if line == "" and lines:
+                    break
+                lines.append(line)
+            firsts.append(lines)
+    assert firsts[0] == firsts[1]
+
+
+@pytest.mark.parametrize("observer", ["hunter", "witch", None], ids=["hunter", "witch",
+                                                                       "spectator"])
+def test_a_seat_cannot_tell_apart_two_games_that_differ_only_in_what_it_may_not_know(
+    twin_envs: tuple[dict[str, str], dict[str, str]], observer: str | None
+) -> None:
+    a, b, options = _twin_states(observer)
+    _store_game(twin_envs[0], a, options)
+    _store_game(twin_envs[1], b, options)
+    procs = [start_api(env) for env in twin_envs]
+    twins = Twins((procs[0][1], procs[1][1]), observer)
+    try:
+        _play(twins, random.Random(5))
+        _first_stream_message(twins)
+        assert twins.compared > 300
+    finally:
+        twins.close()
+        for proc, _ in procs:
+            proc.stop()
+        import redis
+
+        client = redis.Redis.from_url(twin_envs[0]["REDIS_URL"])
+        for env in twin_envs:
+            keys = list(client.scan_iter(match=env["COVEN_KEY_PREFIX"] + "*"))
+            if keys:
+                client.delete(*keys)
+        client.close()
