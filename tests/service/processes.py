@@ -99,6 +99,7 @@ def start_api(env: dict[str, str], workers: int = 1) -> tuple[Process, str]:
     deadline = time.monotonic() + 40
     while time.monotonic() < deadline:
         if proc.proc.poll() is not None:
+            proc.stop()
             raise RuntimeError(f"the API exited:\n{proc.output()}")
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(base + "/healthz", timeout=1).status_code == 200:
