@@ -5,7 +5,9 @@ discard pile, their cards in play and the cards they are known to hold), then de
 their hand and deck in the sizes everyone can see. The seat's own deck is reshuffled (nobody knows
 its order). For the Hunter, the true witch is drawn uniformly among the villagers he cannot rule
 out (those neither eliminated nor among his drawn Suspects); for the Witch, which innocents the
-Hunter holds is drawn uniformly. Nothing hidden from the seat is read.
+Hunter holds is drawn uniformly. The game's RNG is reseeded from `rng` (its state would
+foretell future shuffles). Nothing hidden from the seat is read: two states the seat cannot tell
+apart give the same sample for the same `rng`.
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ def sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
     out = s.copy()
     other = opponent(seat)
     _deal_hidden(out, other, rng)
-    rng.shuffle(out.player(seat).deck)
+    # Sorted before the shuffle, so the result owes nothing to the real deck order.
+    own_deck = out.player(seat).deck
+    own_deck.sort()
+    rng.shuffle(own_deck)
     all_ids = [v.id for v in out.villagers]
     drawn = out.hunter.suspects
     if seat == HUNTER:
@@ -72,5 +77,7 @@ def sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
         k = len(drawn)
         out.hunter.suspects = sorted(innocents[:k])
         out.suspect_deck = innocents[k:]
+    # The game's own RNG would replay the real future shuffles and draws: reseed it.
+    out.rng = rng.next64()
     out.cache = None
     return out

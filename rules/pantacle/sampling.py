@@ -30,6 +30,7 @@ def sample(s: PantacleState, seat: str, rng: Rng) -> PantacleState:
             if not known & bit:
                 places.append((p, i))
                 pool.append(p.hand[i])
+    pool.sort()  # so the deal owes nothing to where the hidden cards really are
     rng.shuffle(pool)
     for p, i in places:
         p.hand[i] = pool.pop()
@@ -41,6 +42,7 @@ def sample(s: PantacleState, seat: str, rng: Rng) -> PantacleState:
     choosing = [f for f in out.stack if f["t"] == "curse_draw" and f["seat"] != v]
     for f in choosing:
         cards.extend(f["drawn"])
+    cards.sort()
     rng.shuffle(cards)
     for i in spots:
         out.curse_pile[i] = cards.pop()
