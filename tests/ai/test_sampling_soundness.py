@@ -45,8 +45,11 @@ def test_every_sample_reproduces_the_seats_view_and_the_witch_is_uniform() -> No
 
 
 def test_the_witchs_samples_reproduce_her_view() -> None:
-    s = next(p for p in random_positions(PAGAN, 300, "soundness-w", every=13)
-             if PAGAN.to_move(p) == WITCH and p.turn > 6)
+    s = next(
+        p
+        for p in random_positions(PAGAN, 300, "soundness-w", every=13)
+        if PAGAN.to_move(p) == WITCH and p.turn > 6
+    )
     view = PAGAN.view(s, WITCH)
     rng = Rng(99)
     for _ in range(SAMPLES):

@@ -1,0 +1,54 @@
+"""Difficulty levels: the presets, per-request overrides, and clear errors for bad ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai import LEVELS, InvalidLevel, choose_move, params_for
+from ai.levels import PRESETS
+from rules.pagan.game import PAGAN
+
+
+def test_the_five_levels_grow_in_budget() -> None:
+    assert LEVELS == ("novice", "easy", "medium", "hard", "expert")
+    budgets = [PRESETS[name].iterations * PRESETS[name].trees for name in LEVELS]
+    assert budgets == sorted(budgets)
+    assert len(set(budgets)) == len(budgets)
+
+
+def test_novice_samples_with_a_temperature_and_the_others_play_their_best() -> None:
+    assert PRESETS["novice"].select == "temperature"
+    assert all(PRESETS[name].select == "robust" for name in LEVELS[1:])
+
+
+def test_expert_runs_several_independent_trees() -> None:
+    assert PRESETS["expert"].trees > 1
+    assert all(PRESETS[name].trees == 1 for name in LEVELS[:-1])
+
+
+def test_overrides_change_only_what_they_name() -> None:
+    p = params_for("hard", {"iterations": 50, "beliefs": False, "time_cap": None})
+    assert (p.iterations, p.beliefs, p.time_cap) == (50, False, None)
+    assert p.c == PRESETS["hard"].c
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"iterations": 0}, "iterations must be between"),
+        ({"iterations": 2.5}, "whole number"),
+        ({"c": "big"}, "c must be a number"),
+        ({"rollout": "smart"}, "rollout must be one of"),
+        ({"beliefs": 1}, "beliefs must be true or false"),
+        ({"speed": 3}, "unknown parameter 'speed'"),
+    ],
+)
+def test_a_bad_override_is_refused_with_its_reason(overrides: dict, message: str) -> None:
+    with pytest.raises(InvalidLevel, match=message):
+        params_for("medium", overrides)
+
+
+def test_an_unknown_level_is_refused() -> None:
+    s = PAGAN.new(None, 1)
+    with pytest.raises(InvalidLevel, match="unknown level 'grandmaster'"):
+        choose_move(PAGAN, s, "witch", "grandmaster")
