@@ -32,7 +32,7 @@ Op = Mapping[str, Any]
 
 def push_fx(s: PantacleState, seat: int, ops: Sequence[Op], source: str = "") -> None:
     if ops:
-        push(s, {"t": "fx", "seat": seat, "ops": ops, "i": 0, "src": source})
+        push(s, {"t": "fx", "seat": seat, "ops": list(ops), "i": 0, "src": source})
 
 
 def push_triggers(s: PantacleState, seat: int, when: str) -> None:

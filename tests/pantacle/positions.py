@@ -68,24 +68,33 @@ def stack_pile(s: PantacleState, blades: list[str]) -> None:
     s.blade_pile.extend(reversed(blades))
 
 
-def give(s: PantacleState, seat: int, influence: int = 0, adepts: int = 0) -> None:
-    """Set the seat's Influence and Adepts, through the supply."""
+def give(
+    s: PantacleState, seat: int, influence: int | None = None, adepts: int | None = None
+) -> None:
+    """Set the seat's Influence and/or Adepts (those given), through the supply."""
     p = s.players[seat]
-    s.supply["influence"] += p.influence - influence
-    s.supply["adepts"] += p.adepts - adepts
-    p.influence, p.adepts = influence, adepts
+    if influence is not None:
+        s.supply["influence"] += p.influence - influence
+        p.influence = influence
+    if adepts is not None:
+        s.supply["adepts"] += p.adepts - adepts
+        p.adepts = adepts
 
 
 def give_powers(s: PantacleState, seat: int, powers: list[str]) -> None:
     s.players[seat].powers = list(powers)
 
 
-def place_flames(s: PantacleState, seat: int, points: list[str]) -> None:
-    """Put discs on these points, taking them from the pentagram (the curse-free one last)."""
+def place_flames(s: PantacleState, seat: int, points: list[str], top_first: bool = False) -> None:
+    """Put discs on these points, taking them from the pentagram: the curse-free top disc
+    first when `top_first`, else last."""
     p = s.players[seat]
     for point in points:
         cursed = [d for d in p.pentagram if d != "top"]
-        p.pentagram.remove(cursed[0] if cursed else "top")
+        if top_first and "top" in p.pentagram:
+            p.pentagram.remove("top")
+        else:
+            p.pentagram.remove(cursed[0] if cursed else "top")
         p.flames.append(point)
 
 
