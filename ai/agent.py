@@ -163,9 +163,10 @@ class Session:
             self._roots = [k for k in kept if k is not None]
             self._expect = move_id
 
-    def observe(self, seat: Seat, move: Move) -> None:
-        """A move was played. Only this seat's own expected move keeps the tree."""
-        if self._expect is not None and seat == self.seat and move.id == self._expect:
+    def observe(self, seat: Seat, move: Move | str) -> None:
+        """A move (or its id) was played. Only this seat's own expected move keeps the tree."""
+        move_id = move if isinstance(move, str) else move.id
+        if self._expect is not None and seat == self.seat and move_id == self._expect:
             self._expect = None  # the kept roots now stand for the next decision
             return
         self._roots = None

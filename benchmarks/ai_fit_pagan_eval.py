@@ -57,7 +57,7 @@ def positions(games: int, seed: str, every: int) -> tuple[list[Row], list[Row]]:
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    m = [[*row, b[i]] for i, row in enumerate(a)]
     for c in range(n):
         p = max(range(c, n), key=lambda r: abs(m[r][c]))
         m[c], m[p] = m[p], m[c]
