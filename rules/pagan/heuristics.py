@@ -32,6 +32,7 @@ WEIGHTS: dict[str, float] = {
     "exonerated": -0.45,
     "evidence": -0.12,
     "candidates": 0.05,
+    "lead_favors": 0.45,
     "witch_clues": -0.25,
     "alive_clues": -0.02,
     "elim_threat": -0.60,
@@ -48,7 +49,7 @@ def features(s: PaganState) -> dict[str, float]:
     """The evaluation's inputs (named as the Witch sees them; the weights carry the sign)."""
     tw = s.villager(s.true_witch)
     suspects = s.hunter.suspects
-    other_favors = alive_secrets = alive_clues = candidates = 0
+    other_favors = alive_secrets = alive_clues = candidates = lead_favors = 0
     min_other_clues = 99
     for v in s.villagers:
         if not v.alive:
@@ -57,6 +58,7 @@ def features(s: PaganState) -> dict[str, float]:
         alive_clues += v.clues
         if v.id not in suspects:
             candidates += 1
+            lead_favors = max(lead_favors, v.favors)
         if v is tw:
             continue
         other_favors += v.favors
@@ -75,6 +77,9 @@ def features(s: PaganState) -> dict[str, float]:
         "exonerated": float(len(suspects)),
         "evidence": float(h.evidence),
         "candidates": float(candidates),
+        # Public: the Favors piled on one villager the Hunter cannot rule out, which he sees
+        # coming whoever the witch is.
+        "lead_favors": float(min(lead_favors, 3)),
         "witch_clues": float(min(tw.clues, 3)),
         "alive_clues": float(alive_clues),
         "elim_threat": threat,

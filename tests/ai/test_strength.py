@@ -1,0 +1,22 @@
+"""A seeded mini-arena: fails on a clear strength regression (a few dozen Pagan games, about a
+minute on one core). The thresholds sit well below what these players reach (measured in the
+README's arena figures), so only a real regression trips them; the games are seeded, so a run
+is the same every time."""
+
+from __future__ import annotations
+
+from coven.arena import run_arena
+
+
+def test_greedy_beats_random_in_both_roles() -> None:
+    result = run_arena("pagan", "greedy", "random", 20, seed="ci")
+    assert result["a_wins"] >= 14, result
+    for role in result["by_role"].values():
+        assert role["a_wins"] >= 5, result
+
+
+def test_a_small_search_beats_random_in_both_roles() -> None:
+    result = run_arena("pagan", "easy:iterations=40,time_cap=none", "random", 8, seed="ci")
+    assert result["a_wins"] >= 7, result
+    for role in result["by_role"].values():
+        assert role["a_wins"] >= 3, result
