@@ -476,7 +476,33 @@ def check_catalog(cat: Catalog) -> list[str]:
 def catalog_json(cat: Catalog) -> dict[str, Any]:
     """What `coven catalog pantacle --json` prints: every piece of data with its `origin`."""
     counts = {k: sum(1 for b in cat.blades.values() if b.keeper == k) for k in cat.keepers}
+    moon_names = {m.id: m.name for m in cat.moon_phases.values()}
     return {
+        # The physical cards, one row each, for `coven catalog pantacle`'s table.
+        "cards": [
+            *(
+                {
+                    "id": b.id,
+                    "number": i,
+                    "name": f"{cat.keepers[b.keeper].name} ({moon_names.get(b.moon, b.moon)})"
+                    if b.keeper in cat.keepers
+                    else b.id,
+                    "type": "keeper blade",
+                    "origin": b.origin,
+                }
+                for i, b in enumerate(cat.blades.values(), start=1)
+            ),
+            *(
+                {
+                    "id": c.id,
+                    "number": c.number,
+                    "name": c.name,
+                    "type": f"{c.kind} curse",
+                    "origin": c.origin,
+                }
+                for c in sorted(cat.curses.values(), key=lambda c: c.number)
+            ),
+        ],
         "moon_phases": [
             {"id": m.id, "name": m.name, "origin": m.origin} for m in cat.moon_phases.values()
         ],

@@ -9,7 +9,7 @@ from rules.core.errors import IllegalMove
 from rules.core.moves import JsonValue, Move, find_move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
-from rules.pantacle import machine, sampling, setup, state, views
+from rules.pantacle import heuristics, machine, sampling, setup, state, views
 from rules.pantacle.board import CATALOG
 from rules.pantacle.catalog import catalog_json
 from rules.pantacle.state import PantacleState, seat_name
@@ -93,6 +93,10 @@ class PantacleGame:
 
     def clone(self, s: PantacleState) -> PantacleState:
         return s.copy()
+
+    # Optional AI hook (see rules/core/protocol.py): heuristics.py holds the knowledge.
+    def evaluate(self, s: PantacleState) -> dict[str, float]:
+        return heuristics.evaluate(s)
 
     def to_json(self, s: PantacleState) -> dict[str, Any]:
         return state.to_json(s)

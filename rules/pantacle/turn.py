@@ -10,7 +10,6 @@ refills the Active Sorcerer's hand.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from rules.core.moves import Move
@@ -160,35 +159,44 @@ def favor_label(favor: str) -> str:
 FAVOR_LABELS = {fid: favor_label(fid) for fid in FAVORS}
 
 
-def hounds(p: Player) -> int:
+def keeper_counts(p: Player) -> dict[str, int]:
+    """How many blades of each Keeper the hand holds (Hound blades under the Hounds' id)."""
+    counts: dict[str, int] = {}
+    for b in p.hand:
+        k = BLADE_KEEPER[b]
+        counts[k] = counts.get(k, 0) + 1
+    return counts
+
+
+def hounds(p: Player, counts: dict[str, int]) -> int:
     """Hounds the player can pay with: Hound blades, and the Resolve Bonus track's Hound."""
-    n = sum(1 for b in p.hand if b in HOUND_BLADES)
+    n = counts.get(HOUND, 0)
     return n + 1 if p.resolve == RESOLVE_HOUND else n
 
 
-def payable(keepers: Sequence[str], hand: Counter[str], hound_count: int) -> bool:
+def payable(keepers: Sequence[str], counts: dict[str, int], hound_count: int) -> bool:
     """Can one blade per Keeper be paid, a pair of Hounds standing in for any missing blade?"""
     missing = 0
-    left = hand.copy()
+    used: dict[str, int] = {}
     for k in keepers:
-        if left[k] > 0:
-            left[k] -= 1
+        n = used.get(k, 0)
+        if counts.get(k, 0) > n:
+            used[k] = n + 1
         else:
             missing += 1
     return 2 * missing <= hound_count
 
 
-def keeper_counts(p: Player) -> Counter[str]:
-    return Counter(BLADE_KEEPER[b] for b in p.hand if b not in HOUND_BLADES)
-
-
 def can_bribe(s: PantacleState, seat: int, favor: str) -> bool:
     p = s.players[seat]
-    if forbidden(p, favor) or has_modifier(p, "no_bribe"):
+    if p.curses and (
+        forbidden(p, favor)
+        or has_modifier(p, "no_bribe")
+        or p.influence < modifier(p, "bribe_influence")
+    ):
         return False
-    if p.influence < modifier(p, "bribe_influence"):
-        return False
-    return payable(FAVORS[favor].keepers, keeper_counts(p), hounds(p))
+    counts = keeper_counts(p)
+    return payable(FAVORS[favor].keepers, counts, hounds(p, counts))
 
 
 @handler("bribe_round")
@@ -279,9 +287,9 @@ class Pay(Handler):
         keeper = f["keeper"]
         rest = f["rest"]
         counts = keeper_counts(p)
-        hound_count = hounds(p)
+        hound_count = hounds(p, counts)
         out: list[Move] = []
-        if counts[keeper]:
+        if counts.get(keeper, 0):
             counts[keeper] -= 1
             if payable(rest, counts, hound_count):
                 out.extend(
