@@ -1,6 +1,6 @@
 """Random-playout speed of a game's rules engine, on one core.
 
-    python benchmarks/random_playouts.py [--game pagan] [--games 300] [--seed 1]
+    python benchmarks/random_playouts.py [--game pagan] [--games 300] [--seed 1] [--players P]
 
 Prints one JSON object. Exits 1 (after printing it) when any game raised, since a speed measured
 over failing games means nothing. See benchmarks/README.md.
@@ -27,12 +27,19 @@ def pin_to_one_core() -> None:
         os.sched_setaffinity(0, {cores[0]})
 
 
-def measure(game_name: str, games: int, seed: str, max_decisions: int) -> dict[str, JsonValue]:
-    tally = play_random(get_game(game_name), games, seed, max_decisions=max_decisions)
+def measure(
+    game_name: str, games: int, seed: str, max_decisions: int, players: int | None = None
+) -> dict[str, JsonValue]:
+    game = get_game(game_name)
+    options = game.default_options()
+    if players is not None:
+        options["players"] = players
+    tally = play_random(game, games, seed, game.validate_options(options), max_decisions)
     if tally.first_error is not None:
         sys.stderr.write(f"{tally.errors} game(s) raised; the first:\n{tally.first_error}")
     return {
         "game": game_name,
+        **({"players": tally.players} if tally.players is not None else {}),
         "games": games,
         "decisions": tally.decisions,
         "seconds": round(tally.seconds, 3),
@@ -50,9 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
     parser.add_argument("--seed", default="1", help="run seed (default 1)")
     parser.add_argument("--max-decisions", type=int, default=10_000, help="cap per game")
+    parser.add_argument("--players", type=int, help="number of players (games that have a choice)")
     args = parser.parse_args(argv)
     pin_to_one_core()
-    result = measure(args.game, args.games, args.seed, args.max_decisions)
+    result = measure(args.game, args.games, args.seed, args.max_decisions, args.players)
     sys.stdout.write(orjson.dumps(result).decode() + "\n")
     return 1 if "errors" in result else 0
 
