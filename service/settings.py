@@ -70,6 +70,12 @@ class Settings(BaseSettings):
         description="An AI task not acknowledged in this time is handed to another worker; "
         "keep it above the longest AI turn.",
     )
+    ai_restore_interval_seconds: float = Field(
+        default=6.0,
+        gt=0,
+        description="How often a worker looks for unacknowledged AI tasks to hand out again "
+        "(it scans on every tenth look).",
+    )
     hint_timeout_seconds: float = Field(default=30.0, gt=0, description="Longest wait for a hint.")
 
     @property

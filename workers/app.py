@@ -25,7 +25,10 @@ def make_app(settings: Settings | None = None) -> Celery:
         task_serializer="json",
         accept_content=["json"],
         broker_connection_retry_on_startup=True,
-        broker_transport_options={"visibility_timeout": settings.ai_visibility_timeout_seconds},
+        broker_transport_options={
+            "visibility_timeout": settings.ai_visibility_timeout_seconds,
+            "unacked_restore_interval": settings.ai_restore_interval_seconds,
+        },
         worker_hijack_root_logger=False,
         worker_send_task_events=False,
         task_send_sent_event=False,

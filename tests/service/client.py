@@ -39,13 +39,17 @@ class Rest:
     def read(self, game_id: str, token: str | None = None, **params: Any) -> httpx.Response:
         return self.http.get(f"/api/v1/games/{game_id}", headers=bearer(token), params=params)
 
-    def move(self, game_id: str, token: str | None, version: int, move_id: str,
-             key: str | None = None) -> httpx.Response:
+    def move(
+        self, game_id: str, token: str | None, version: int, move_id: str, key: str | None = None
+    ) -> httpx.Response:
         headers = bearer(token)
         if key is not None:
             headers["Idempotency-Key"] = key
-        return self.http.post(f"/api/v1/games/{game_id}/moves", headers=headers,
-                              json={"version": version, "move_id": move_id})
+        return self.http.post(
+            f"/api/v1/games/{game_id}/moves",
+            headers=headers,
+            json={"version": version, "move_id": move_id},
+        )
 
     def close(self) -> None:
         self.http.close()
@@ -57,8 +61,9 @@ class GraphQL:
         self.http = httpx.Client(base_url=base, timeout=30)
 
     def call(self, query: str, token: str | None = None, **variables: Any) -> dict[str, Any]:
-        r = self.http.post("/graphql", json={"query": query, "variables": variables},
-                           headers=bearer(token))
+        r = self.http.post(
+            "/graphql", json={"query": query, "variables": variables}, headers=bearer(token)
+        )
         assert r.status_code == 200, r.text
         data: dict[str, Any] = r.json()
         return data
@@ -77,14 +82,16 @@ class Subscription:
         self._send({"type": "connection_init", "payload": payload})
         ack = self._recv(10)
         assert ack["type"] == "connection_ack", ack
-        self._send({
-            "id": "1",
-            "type": "subscribe",
-            "payload": {
-                "query": f"subscription ($id: ID!) {{ game(id: $id) {{ {GAME_FIELDS} }} }}",
-                "variables": {"id": game_id},
-            },
-        })
+        self._send(
+            {
+                "id": "1",
+                "type": "subscribe",
+                "payload": {
+                    "query": f"subscription ($id: ID!) {{ game(id: $id) {{ {GAME_FIELDS} }} }}",
+                    "variables": {"id": game_id},
+                },
+            }
+        )
 
     def _send(self, message: dict[str, Any]) -> None:
         self.ws.send(orjson.dumps(message).decode())
@@ -144,8 +151,9 @@ class EventStream:
                         self.keepalives += 1
                     elif line == "":
                         if "data" in event:
-                            self.messages.put((event.get("event", "message"),
-                                               orjson.loads(event["data"])))
+                            self.messages.put(
+                                (event.get("event", "message"), orjson.loads(event["data"]))
+                            )
                         event = {}
                     else:
                         name, _, value = line.partition(":")

@@ -90,9 +90,19 @@ class Process:
 def start_api(env: dict[str, str], workers: int = 1) -> tuple[Process, str]:
     port = free_port()
     args = [
-        sys.executable, "-m", "uvicorn", "service.app:create_app", "--factory",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-        "--workers", str(workers),
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "service.app:create_app",
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--workers",
+        str(workers),
     ]
     proc = Process(args, env)
     base = f"http://127.0.0.1:{port}"
@@ -111,9 +121,23 @@ def start_api(env: dict[str, str], workers: int = 1) -> tuple[Process, str]:
 
 def start_worker(env: dict[str, str], queue: str, name: str) -> Process:
     args = [
-        sys.executable, "-m", "celery", "-A", "workers.app", "worker", "-Q", queue,
-        "--pool", "solo", "--hostname", f"{name}@%h", "--without-gossip", "--without-mingle",
-        "--without-heartbeat", "--loglevel", "INFO",
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "workers.app",
+        "worker",
+        "-Q",
+        queue,
+        "--pool",
+        "solo",
+        "--hostname",
+        f"{name}@%h",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+        "--loglevel",
+        "INFO",
     ]
     proc = Process(args, env, ready_line=" ready.")
     proc.wait_ready()

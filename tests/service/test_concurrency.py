@@ -13,8 +13,11 @@ from tests.service.replay import assert_log_replays
 
 
 def _two_humans(rest: Rest, seed: str) -> tuple[str, dict[str, str]]:
-    created = rest.create(game="pagan", seed=seed, seats=[
-        {"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}])
+    created = rest.create(
+        game="pagan",
+        seed=seed,
+        seats=[{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}],
+    )
     return created["id"], created["tokens"]
 
 
@@ -32,11 +35,16 @@ def test_two_clients_racing_for_one_version_one_wins_the_other_gets_stale_versio
 
     async def race(version: int, seat: str, moves: list[str]) -> list[httpx.Response]:
         async with httpx.AsyncClient(base_url=api, timeout=30) as client:
-            return await asyncio.gather(*(
-                client.post(f"/api/v1/games/{game_id}/moves", headers=bearer(tokens[seat]),
-                            json={"version": version, "move_id": m})
-                for m in moves
-            ))
+            return await asyncio.gather(
+                *(
+                    client.post(
+                        f"/api/v1/games/{game_id}/moves",
+                        headers=bearer(tokens[seat]),
+                        json={"version": version, "move_id": m},
+                    )
+                    for m in moves
+                )
+            )
 
     for _ in range(15):
         game, seat = _state(rest, game_id, tokens)
@@ -74,12 +82,16 @@ def test_a_retried_move_with_the_same_idempotency_key_returns_the_first_result(
 
     async def retries() -> list[httpx.Response]:
         async with httpx.AsyncClient(base_url=api, timeout=30) as client:
-            return await asyncio.gather(*(
-                client.post(f"/api/v1/games/{game_id}/moves",
-                            headers={**bearer(tokens[seat]), "Idempotency-Key": "k-2"},
-                            json={"version": 1, "move_id": move})
-                for _ in range(5)
-            ))
+            return await asyncio.gather(
+                *(
+                    client.post(
+                        f"/api/v1/games/{game_id}/moves",
+                        headers={**bearer(tokens[seat]), "Idempotency-Key": "k-2"},
+                        json={"version": 1, "move_id": move},
+                    )
+                    for _ in range(5)
+                )
+            )
 
     answers = asyncio.run(retries())
     assert {r.status_code for r in answers} == {200}

@@ -85,8 +85,10 @@ def _twin_states(observer: str | None) -> tuple[Any, Any, dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def twin_envs(namespace: dict[str, str]) -> Iterator[tuple[dict[str, str], dict[str, str]]]:
-    envs = tuple({**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + f"twin{i}:"}
-                 for i in (1, 2))
+    envs = tuple(
+        {**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + f"twin{i}:"}
+        for i in (1, 2)
+    )
     yield envs  # type: ignore[misc]
 
 
@@ -100,8 +102,9 @@ class Twins:
         self.compared = 0
         self.moves = {"observer": 0, "other": 0}
 
-    def same(self, method: str, path: str, *, token: str | None = None, **kw: Any
-             ) -> httpx.Response:
+    def same(
+        self, method: str, path: str, *, token: str | None = None, **kw: Any
+    ) -> httpx.Response:
         """Send to both; the observer's answers must be byte-identical."""
         answers = [c.request(method, path, headers=bearer(token), **kw) for c in self.clients]
         assert answers[0].status_code == answers[1].status_code, (path, kw)
@@ -109,8 +112,9 @@ class Twins:
         self.compared += 1
         return answers[0]
 
-    def both(self, method: str, path: str, *, token: str | None = None, **kw: Any
-             ) -> list[httpx.Response]:
+    def both(
+        self, method: str, path: str, *, token: str | None = None, **kw: Any
+    ) -> list[httpx.Response]:
         return [c.request(method, path, headers=bearer(token), **kw) for c in self.clients]
 
     def close(self) -> None:
@@ -129,23 +133,39 @@ def _play(twins: Twins, rng: random.Random, states: list[Any]) -> None:
     query = f"query ($id: ID!) {{ game(id: $id) {{ {GAME_FIELDS} }} }}"
     for _ in range(STEPS):
         seen = twins.same("GET", path, token=twins.token).json()
-        twins.same("POST", "/graphql", token=twins.token,
-                   json={"query": query, "variables": {"id": GAME_ID}})
+        twins.same(
+            "POST",
+            "/graphql",
+            token=twins.token,
+            json={"query": query, "variables": {"id": GAME_ID}},
+        )
         twins.same("GET", path + "/events", token=twins.token, params={"after": 0, "limit": 500})
         if seen["status"] != "active":
             return
         version, to_move = seen["version"], seen["to_move"]
         # Errors the observer can provoke, each answered identically and changing nothing.
-        twins.same("POST", path + "/moves", token=twins.token,
-                   json={"version": version, "move_id": "no-such-move"})
-        twins.same("POST", path + "/moves", token=twins.token,
-                   json={"version": version + 5, "move_id": "done"})
+        twins.same(
+            "POST",
+            path + "/moves",
+            token=twins.token,
+            json={"version": version, "move_id": "no-such-move"},
+        )
+        twins.same(
+            "POST",
+            path + "/moves",
+            token=twins.token,
+            json={"version": version + 5, "move_id": "done"},
+        )
         twins.same("POST", path + "/moves", token=twins.token, json={"version": "x"})
         twins.same("POST", path + "/hint", token=twins.token, json={"level": "nonsense"})
         if to_move == twins.observer:
             move = rng.choice(seen["legal_moves"])["id"]
-            twins.same("POST", path + "/moves", token=twins.token,
-                       json={"version": version, "move_id": move})
+            twins.same(
+                "POST",
+                path + "/moves",
+                token=twins.token,
+                json={"version": version, "move_id": move},
+            )
             states[:] = [game.apply(st, move) for st in states]
             twins.moves["observer"] += 1
             continue
@@ -155,15 +175,17 @@ def _play(twins: Twins, rng: random.Random, states: list[Any]) -> None:
             return
         move_a, move_b, after_a = pair
         for client, move in zip(twins.clients, (move_a, move_b), strict=True):
-            r = client.post(path + "/moves", headers=bearer(mover),
-                            json={"version": version, "move_id": move})
+            r = client.post(
+                path + "/moves", headers=bearer(mover), json={"version": version, "move_id": move}
+            )
             assert r.status_code == 200, r.text
         states[:] = [after_a, game.apply(states[1], move_b)]
         twins.moves["other"] += 1
 
 
-def _matching_moves(game: Any, states: list[Any], observer: str | None, rng: random.Random
-                    ) -> tuple[str, str, Any] | None:
+def _matching_moves(
+    game: Any, states: list[Any], observer: str | None, rng: random.Random
+) -> tuple[str, str, Any] | None:
     """A move in each game after which the observer's views are still equal, the first game's
     move drawn at random among those that have a match."""
     options = game.legal_moves(states[0])
@@ -181,8 +203,9 @@ def _matching_moves(game: Any, states: list[Any], observer: str | None, rng: ran
 def _first_stream_message(twins: Twins) -> None:
     firsts = []
     for client in twins.clients:
-        with client.stream("GET", f"/api/v1/games/{GAME_ID}/stream",
-                           headers=bearer(twins.token)) as response:
+        with client.stream(
+            "GET", f"/api/v1/games/{GAME_ID}/stream", headers=bearer(twins.token)
+        ) as response:
             lines = []
             for line in response.iter_lines():
                 if line == "" and lines:
@@ -192,8 +215,9 @@ def _first_stream_message(twins: Twins) -> None:
     assert firsts[0] == firsts[1]
 
 
-@pytest.mark.parametrize("observer", ["hunter", "witch", None], ids=["hunter", "witch",
-                                                                       "spectator"])
+@pytest.mark.parametrize(
+    "observer", ["hunter", "witch", None], ids=["hunter", "witch", "spectator"]
+)
 def test_a_seat_cannot_tell_apart_two_games_that_differ_only_in_what_it_may_not_know(
     twin_envs: tuple[dict[str, str], dict[str, str]], observer: str | None
 ) -> None:

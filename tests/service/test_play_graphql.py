@@ -26,13 +26,18 @@ def test_a_human_beats_or_loses_to_the_ai_over_graphql_with_ai_turns_by_subscrip
     api: str, worker: Any, namespace: dict[str, str]
 ) -> None:
     gql = GraphQL(api)
-    created = gql.call(CREATE, input={
-        "game": "pagan",
-        "seed": "graphql-1",
-        "options": {"max_turns": 24},
-        "seats": [{"seat": "witch", "kind": "human"},
-                  {"seat": "hunter", "kind": "ai", "level": "novice"}],
-    })["data"]["createGame"]
+    created = gql.call(
+        CREATE,
+        input={
+            "game": "pagan",
+            "seed": "graphql-1",
+            "options": {"max_turns": 24},
+            "seats": [
+                {"seat": "witch", "kind": "human"},
+                {"seat": "hunter", "kind": "ai", "level": "novice"},
+            ],
+        },
+    )["data"]["createGame"]
     game_id = created["id"]
     token = {t["seat"]: t["token"] for t in created["tokens"]}["witch"]
     assert [s["kind"] for s in created["seats"]] == ["human", "ai"]
@@ -59,8 +64,7 @@ def test_a_human_beats_or_loses_to_the_ai_over_graphql_with_ai_turns_by_subscrip
             if game["yourDecision"] and game["version"] > moved_at:
                 moved_at = game["version"]
                 choice = rng.choice(game["legalMoves"])["id"]
-                result = gql.call(MOVE, token, id=game_id, version=game["version"],
-                                  moveId=choice)
+                result = gql.call(MOVE, token, id=game_id, version=game["version"], moveId=choice)
                 assert "errors" not in result, result
                 assert result["data"]["move"]["version"] == game["version"] + 1
             game = sub.next(timeout=60)
@@ -69,8 +73,13 @@ def test_a_human_beats_or_loses_to_the_ai_over_graphql_with_ai_turns_by_subscrip
     gql.close()
 
     assert final is not None and final["status"] == "finished", final
-    assert final["outcome"]["reason"] in {"turn-limit", "ritual", "exonerated",
-                                          "eliminated-witch", "innocents-eliminated"}
+    assert final["outcome"]["reason"] in {
+        "turn-limit",
+        "ritual",
+        "exonerated",
+        "eliminated-witch",
+        "innocents-eliminated",
+    }
     # Every change arrived exactly once, in order, and the AI's turns were among them.
     assert seen_versions == list(range(1, final["version"] + 1))
     assert ai_events > 10

@@ -19,8 +19,10 @@ def test_a_human_plays_the_ai_to_the_end_over_rest_with_ai_turns_by_server_sent_
         game="pagan",
         seed="rest-1",
         options={"max_turns": 24},
-        seats=[{"seat": "hunter", "kind": "human"},
-               {"seat": "witch", "kind": "ai", "level": "novice"}],
+        seats=[
+            {"seat": "hunter", "kind": "human"},
+            {"seat": "witch", "kind": "ai", "level": "novice"},
+        ],
     )
     game_id, token = created["id"], created["tokens"]["hunter"]
     assert set(created["tokens"]) == {"hunter"}

@@ -27,8 +27,9 @@ def test_a_worker_killed_mid_turn_loses_and_doubles_no_move(
     env = {
         **namespace,
         "COVEN_AI_QUEUE": f"{namespace['COVEN_AI_QUEUE']}-crash-{tag}",
-        "COVEN_AI_MIN_THINK_SECONDS": "0.4",  # every AI turn lasts long enough to be killed in
-        "COVEN_AI_VISIBILITY_TIMEOUT_SECONDS": "3",
+        "COVEN_AI_MIN_THINK_SECONDS": "0.25",  # every AI turn lasts long enough to be killed in
+        "COVEN_AI_VISIBILITY_TIMEOUT_SECONDS": "2",
+        "COVEN_AI_RESTORE_INTERVAL_SECONDS": "0.2",
     }
     api_proc, api = start_api(env)
     client = redis.Redis.from_url(env["REDIS_URL"])
@@ -40,8 +41,10 @@ def test_a_worker_killed_mid_turn_loses_and_doubles_no_move(
             game="pagan",
             seed="crash-1",
             options={"max_turns": 4},
-            seats=[{"seat": "witch", "kind": "ai", "level": "novice"},
-                   {"seat": "hunter", "kind": "ai", "level": "novice"}],
+            seats=[
+                {"seat": "witch", "kind": "ai", "level": "novice"},
+                {"seat": "hunter", "kind": "ai", "level": "novice"},
+            ],
         )
         game_id = created["id"]
         deadline = time.monotonic() + 30
