@@ -68,6 +68,8 @@ class Card:
     source: str
     text: str
     data: Mapping[str, Any] = field(compare=False, hash=False, repr=False)
+    box: str = "base"  # the box the card comes in (see `Box`)
+    gloom: int = 0  # a Gloom card's printed Gloom: placed when it enters play, and its limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,10 @@ class Villager:
     origin: str
     source: str
     text: str
+    box: str = "base"
+    # The other side of a double-sided villager card: set on the back side (The Tainted), naming
+    # the front (The Household) it is turned to when cleansed.
+    back_of: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +99,7 @@ class Faction:
     villagers: tuple[str, ...]
     origin: str
     source: str = ""
+    box: str = "base"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +111,22 @@ class Scenario:
     deck_size: int
     origin: str
     text: str
+    box: str = "base"
+    # The whole YAML mapping: `rules` (triggers and modifiers), `objectives`, `victory`,
+    # `villager_gloom`, so the engine reads a scenario's hooks from one place.
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A box of the game (the base game, an expansion): its card number range and the decks
+    and Red/Blue factions a game uses by default when this box is the newest one in play."""
+
+    id: str
+    name: str
+    numbers: tuple[int, int]
+    decks: Mapping[str, str] = field(hash=False)
+    factions: Mapping[str, str] = field(hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +143,8 @@ class Catalog:
     deck_names: Mapping[str, str] = field(default_factory=dict)
     deck_sides: Mapping[str, str] = field(default_factory=dict)
     load_problems: tuple[str, ...] = ()
+    boxes: Mapping[str, Box] = field(default_factory=dict)  # in box order: base first
+    deck_boxes: Mapping[str, str] = field(default_factory=dict)
 
 
 class CatalogError(ValueError):
@@ -185,24 +210,133 @@ class _Reader:
         return True
 
 
-def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
-    """Read a catalog from a directory of the three YAML files, uncached (for tests and for
-    checking an edited copy of the data before it replaces ours)."""
-    r = _Reader()
-    cards_raw = _read(data_dir / "cards.yaml")
-    villagers_raw = _read(data_dir / "villagers.yaml") or {}
-    scenarios_raw = _read(data_dir / "scenarios.yaml") or {}
-    if not isinstance(villagers_raw, Mapping) or not isinstance(scenarios_raw, Mapping):
-        raise CatalogError("villagers.yaml and scenarios.yaml must each be a mapping of lists")
+# Each box's three files, base game first. An expansion's files may be absent from a data
+# directory (a copy of the base data being checked); the base game's may not.
+BOX_FILES: tuple[tuple[str, str, str, str], ...] = (
+    ("base", "cards.yaml", "villagers.yaml", "scenarios.yaml"),
+    ("palisades", "palisades-cards.yaml", "palisades-villagers.yaml", "palisades-scenarios.yaml"),
+)
 
+
+def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
+    """Read a catalog from a directory of YAML files (each box's cards, villagers and
+    scenarios), uncached (for tests and for checking an edited copy of the data before it
+    replaces ours). Every entry records the box it was read from."""
+    r = _Reader()
     cards: dict[str, Card] = {}
-    for raw in r.entries(cards_raw, "cards", "cards.yaml"):
+    villagers: dict[str, Villager] = {}
+    factions: dict[str, Faction] = {}
+    decks: dict[str, Mapping[str, int]] = {}
+    deck_names: dict[str, str] = {}
+    deck_sides: dict[str, str] = {}
+    deck_boxes: dict[str, str] = {}
+    scenarios: dict[str, Scenario] = {}
+    boxes: dict[str, Box] = {}
+    for box_id, cards_file, villagers_file, scenarios_file in BOX_FILES:
+        if box_id != "base" and not (data_dir / cards_file).exists():
+            continue
+        cards_raw = _read(data_dir / cards_file)
+        villagers_raw = _read(data_dir / villagers_file) or {}
+        scenarios_raw = _read(data_dir / scenarios_file) or {}
+        if not isinstance(villagers_raw, Mapping) or not isinstance(scenarios_raw, Mapping):
+            raise CatalogError(
+                f"{villagers_file} and {scenarios_file} must each be a mapping of lists"
+            )
+        boxes[box_id] = _read_box(r, box_id, scenarios_raw.get("box"), scenarios_file)
+        _read_cards(r, box_id, cards_raw, cards_file, cards)
+        _read_villagers(r, box_id, villagers_raw, villagers_file, villagers, factions)
+        for raw in r.entries(scenarios_raw.get("decks"), "decks", scenarios_file):
+            did = str(raw.get("id", ""))
+            where = f"deck {did or '(no id)'}"
+            if not r.unique(decks, did, "deck"):
+                continue
+            unknown = set(raw) - DECK_FIELDS
+            if unknown:
+                r.problems.append(f"{where}: unknown fields {sorted(unknown)}")
+            counts: dict[str, int] = {}
+            for key, n in r.mapping(raw.get("cards"), f"{where}: `cards`").items():
+                if not isinstance(key, str):
+                    r.problems.append(f'{where}: card id {key!r} must be quoted text, e.g. "0002"')
+                if isinstance(n, bool) or not isinstance(n, int):
+                    r.problems.append(f"{where}: the count of {key} must be a whole number")
+                    continue
+                counts[str(key)] = n
+            decks[did] = counts
+            deck_names[did] = r.text(raw, "name", where)
+            deck_sides[did] = r.text(raw, "side", where)
+            deck_boxes[did] = box_id
+        for raw in r.entries(scenarios_raw.get("scenarios"), "scenarios", scenarios_file):
+            sid = str(raw.get("id", ""))
+            where = f"scenario {sid or '(no id)'}"
+            if not r.unique(scenarios, sid, "scenario"):
+                continue
+            unknown = set(raw) - SCENARIO_FIELDS
+            if unknown:
+                r.problems.append(f"{where}: unknown fields {sorted(unknown)}")
+            scenario_decks = r.mapping(raw.get("decks"), f"{where}: `decks`")
+            scenarios[sid] = Scenario(
+                id=sid,
+                name=r.text(raw, "name", where),
+                green_faction=r.text(raw, "green_faction", where),
+                decks={str(k): str(v) for k, v in scenario_decks.items()},
+                deck_size=r.whole(raw, "deck_size", where),
+                origin=r.text(raw, "origin", where),
+                text=r.text(raw, "text", where),
+                box=box_id,
+                data=raw,
+            )
+
+    return Catalog(
+        cards=cards,
+        villagers=villagers,
+        factions=factions,
+        scenarios=scenarios,
+        decks=decks,
+        deck_names=deck_names,
+        deck_sides=deck_sides,
+        load_problems=tuple(r.problems),
+        boxes=boxes,
+        deck_boxes=deck_boxes,
+    )
+
+
+def _read_box(r: _Reader, box_id: str, raw: Any, filename: str) -> Box:
+    where = f"box {box_id}"
+    data = r.mapping(raw, f"{filename}: `box`")
+    if data and str(data.get("id")) != box_id:
+        r.problems.append(f"{where}: {filename} describes box {data.get('id')!r}")
+    unknown = set(data) - BOX_FIELDS
+    if unknown:
+        r.problems.append(f"{where}: unknown fields {sorted(unknown)}")
+    numbers = data.get("numbers")
+    if not (isinstance(numbers, list) and len(numbers) == 2 and all(_is_int(n) for n in numbers)):
+        r.problems.append(f"{where}: `numbers` must be the [first, last] card number of the box")
+        numbers = [0, 0]
+    return Box(
+        id=box_id,
+        name=r.text(data, "name", where),
+        numbers=(int(numbers[0]), int(numbers[1])),
+        decks={
+            str(k): str(v) for k, v in r.mapping(data.get("decks"), f"{where}: `decks`").items()
+        },
+        factions={
+            str(k): str(v)
+            for k, v in r.mapping(data.get("factions"), f"{where}: `factions`").items()
+        },
+    )
+
+
+def _read_cards(
+    r: _Reader, box_id: str, cards_raw: Any, filename: str, cards: dict[str, Card]
+) -> None:
+    for raw in r.entries(cards_raw, "cards", filename):
         cid = str(raw.get("id", ""))
         where = f"card {cid or '(no id)'}"
         if not re.fullmatch(r"\d{4}", cid):
             r.problems.append(f'{where}: `id` must be the 4-digit card number as text, e.g. "0002"')
         if not r.unique(cards, cid, "card"):
             continue
+        gloom = raw.get("gloom", 0)
         cards[cid] = Card(
             id=cid,
             number=int(cid) if cid.isdigit() else 0,
@@ -214,10 +348,20 @@ def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
             source=r.text(raw, "source", where, required=False),
             text=r.text(raw, "text", where),
             data=raw,
+            box=box_id,
+            gloom=gloom if _is_int(gloom) else 0,
         )
 
-    villagers: dict[str, Villager] = {}
-    for raw in r.entries(villagers_raw.get("villagers"), "villagers", "villagers.yaml"):
+
+def _read_villagers(
+    r: _Reader,
+    box_id: str,
+    villagers_raw: Mapping[str, Any],
+    filename: str,
+    villagers: dict[str, Villager],
+    factions: dict[str, Faction],
+) -> None:
+    for raw in r.entries(villagers_raw.get("villagers"), "villagers", filename):
         vid = str(raw.get("id", ""))
         where = f"villager {vid or '(no id)'}"
         if not r.unique(villagers, vid, "villager"):
@@ -241,10 +385,11 @@ def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
             origin=r.text(raw, "origin", where),
             source=r.text(raw, "source", where, required=False),
             text=r.text(raw, "text", where),
+            box=box_id,
+            back_of=r.text(raw, "back_of", where, required=False),
         )
 
-    factions: dict[str, Faction] = {}
-    for raw in r.entries(villagers_raw.get("factions"), "factions", "villagers.yaml"):
+    for raw in r.entries(villagers_raw.get("factions"), "factions", filename):
         fid = str(raw.get("id", ""))
         where = f"faction {fid or '(no id)'}"
         if not r.unique(factions, fid, "faction"):
@@ -263,61 +408,8 @@ def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
             villagers=tuple(str(m) for m in members),
             origin=r.text(raw, "origin", where),
             source=r.text(raw, "source", where, required=False),
+            box=box_id,
         )
-
-    decks: dict[str, Mapping[str, int]] = {}
-    deck_names: dict[str, str] = {}
-    deck_sides: dict[str, str] = {}
-    for raw in r.entries(scenarios_raw.get("decks"), "decks", "scenarios.yaml"):
-        did = str(raw.get("id", ""))
-        where = f"deck {did or '(no id)'}"
-        if not r.unique(decks, did, "deck"):
-            continue
-        unknown = set(raw) - DECK_FIELDS
-        if unknown:
-            r.problems.append(f"{where}: unknown fields {sorted(unknown)}")
-        counts: dict[str, int] = {}
-        for key, n in r.mapping(raw.get("cards"), f"{where}: `cards`").items():
-            if not isinstance(key, str):
-                r.problems.append(f'{where}: card id {key!r} must be quoted text, e.g. "0002"')
-            if isinstance(n, bool) or not isinstance(n, int):
-                r.problems.append(f"{where}: the count of {key} must be a whole number")
-                continue
-            counts[str(key)] = n
-        decks[did] = counts
-        deck_names[did] = r.text(raw, "name", where)
-        deck_sides[did] = r.text(raw, "side", where)
-
-    scenarios: dict[str, Scenario] = {}
-    for raw in r.entries(scenarios_raw.get("scenarios"), "scenarios", "scenarios.yaml"):
-        sid = str(raw.get("id", ""))
-        where = f"scenario {sid or '(no id)'}"
-        if not r.unique(scenarios, sid, "scenario"):
-            continue
-        unknown = set(raw) - SCENARIO_FIELDS
-        if unknown:
-            r.problems.append(f"{where}: unknown fields {sorted(unknown)}")
-        scenario_decks = r.mapping(raw.get("decks"), f"{where}: `decks`")
-        scenarios[sid] = Scenario(
-            id=sid,
-            name=r.text(raw, "name", where),
-            green_faction=r.text(raw, "green_faction", where),
-            decks={str(k): str(v) for k, v in scenario_decks.items()},
-            deck_size=r.whole(raw, "deck_size", where),
-            origin=r.text(raw, "origin", where),
-            text=r.text(raw, "text", where),
-        )
-
-    return Catalog(
-        cards=cards,
-        villagers=villagers,
-        factions=factions,
-        scenarios=scenarios,
-        decks=decks,
-        deck_names=deck_names,
-        deck_sides=deck_sides,
-        load_problems=tuple(r.problems),
-    )
 
 
 @functools.cache
@@ -431,36 +523,61 @@ VILLAGER_FIELDS = frozenset(
         "origin",
         "source",
         "text",
+        "back_of",
     }
 )
 FACTION_FIELDS = frozenset({"id", "name", "colour", "villagers", "origin", "source"})
 DECK_FIELDS = frozenset({"id", "name", "side", "cards"})
-SCENARIO_FIELDS = frozenset({"id", "name", "green_faction", "decks", "deck_size", "origin", "text"})
+SCENARIO_FIELDS = frozenset(
+    {
+        "id",
+        "name",
+        "green_faction",
+        "decks",
+        "deck_size",
+        "origin",
+        "text",
+        "source",
+        "category",
+        "rules",
+        "objectives",
+        "victory",
+        "villager_gloom",
+    }
+)
+BOX_FIELDS = frozenset({"id", "name", "numbers", "decks", "factions"})
+SCENARIO_CATEGORIES = ("rules", "objectives", "victory")
+OBJECTIVE_FIELDS = frozenset({"id", "who", "name", "text", "cond", "effect", "modifiers"})
+VICTORY_FIELDS = frozenset({"who", "cond", "reason", "text"})
 
-# Per type: (required fields, optional fields), beyond CARD_FIELDS.
+LASTING_TYPES = frozenset({"ally", "location", "investigation", "brew", "familiar", "enchantment"})
+# Per type: (required fields, optional fields), beyond CARD_FIELDS. Every lasting type may also be
+# a Gloom card (`gloom` with `cleanse`).
 TYPE_FIELDS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
     "event": (frozenset({"effect"}), frozenset()),
     "charm": (frozenset({"effect"}), frozenset()),
     "ally": (frozenset({"upkeep"}), frozenset({"triggers", "modifiers", "on_play"})),
     "location": (frozenset({"activate"}), frozenset({"triggers", "modifiers", "on_play"})),
     "investigation": (frozenset({"affects", "on_visit"}), frozenset({"modifiers", "on_play"})),
-    "brew": (frozenset({"secrets", "consume"}), frozenset({"on_play"})),
-    "familiar": (frozenset({"effect", "empower"}), frozenset({"on_play"})),
-    "enchantment": (frozenset({"lift"}), frozenset({"triggers", "modifiers", "on_play"})),
+    "brew": (frozenset({"secrets", "consume"}), frozenset({"on_play", "triggers"})),
+    "familiar": (frozenset({"effect", "empower"}), frozenset({"on_play", "triggers"})),
+    "enchantment": (frozenset({"lift"}), frozenset({"triggers", "modifiers", "on_play", "covers"})),
 }
+GLOOM_FIELDS = frozenset({"gloom", "cleanse"})
 
 # Per op: (required fields, optional fields), beyond `op`.
 OP_FIELDS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
-    "gain": (frozenset({"what", "n"}), frozenset({"who"})),
+    "gain": (frozenset({"what", "n"}), frozenset({"who", "per"})),
     "lose": (frozenset({"what", "n"}), frozenset({"who"})),
     "draw": (frozenset({"n"}), frozenset({"who"})),
     "discard": (frozenset({"n"}), frozenset({"who", "upto"})),
-    "play": (frozenset({"n"}), frozenset({"discount", "free", "types"})),
+    "play": (frozenset({"n"}), frozenset({"discount", "free", "types", "per", "secrets"})),
     "look_draw": (frozenset({"look", "draw"}), frozenset()),
     "place": (frozenset({"token", "n", "target"}), frozenset({"upto"})),
     "place_each": (frozenset({"token", "n", "target"}), frozenset()),
     "remove": (frozenset({"token", "n", "target"}), frozenset({"upto", "max_targets"})),
     "remove_all": (frozenset({"token", "target"}), frozenset()),
+    "remove_each": (frozenset({"token", "n", "target"}), frozenset()),
     "move": (frozenset({"token", "n", "from", "to"}), frozenset({"upto"})),
     "ready": (frozenset(), frozenset({"target"})),
     "move_investigation": (frozenset(), frozenset({"to"})),
@@ -470,6 +587,12 @@ OP_FIELDS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
     "choose": (frozenset({"options"}), frozenset()),
     "if": (frozenset({"cond", "then"}), frozenset({"else"})),
     "optional": (frozenset({"effect"}), frozenset({"label", "cost"})),
+    # Beyond the Palisades
+    "add_gloom": (frozenset({"n", "target"}), frozenset()),
+    "remove_gloom": (frozenset({"n", "target"}), frozenset({"upto"})),
+    "copy_cleanse": (frozenset(), frozenset()),
+    "recover": (frozenset({"n"}), frozenset({"gloom", "types"})),
+    "reveal_play": (frozenset({"n"}), frozenset()),
 }
 
 # Per modifier kind: how `n` is checked (None: no `n`) and whether it needs an Investigation.
@@ -478,7 +601,7 @@ MODIFIER_KINDS: Mapping[str, tuple[str | None, bool]] = {
     "play_cost": (_SIGNED, False),
     "visit_pawns": (_POSITIVE, True),
     "skip_skill": (None, True),
-    "skip_distribute": (None, True),
+    "skip_distribute": (None, False),
     "distribute": (_SIGNED, False),
     "ready_cost": (_POSITIVE, False),
     "raid_cost": (_POSITIVE, False),
@@ -486,6 +609,10 @@ MODIFIER_KINDS: Mapping[str, tuple[str | None, bool]] = {
     "basic_influence": (_SIGNED, False),
     "no_evidence_step": (None, False),
     "convert_limit": (_NONNEG, True),
+    # Beyond the Palisades
+    "no_cleanse": (None, False),
+    "gloom_limit": (_SIGNED, False),
+    "gloom_on_play": (_POSITIVE, False),
 }
 
 CONDS = frozenset(
@@ -496,27 +623,51 @@ CONDS = frozenset(
         "here_has",
         "opponent_influence_at_least",
         "evidence_at_least",
+        # Beyond the Palisades
+        "gloom_in_play_at_least",
+        "own_gloom_cards_at_most",
+        "opponent_gloom_cards_at_most",
+        "cleansed_at_least",
+        "tainted_at_most",
+        "all",
     }
 )
-COST_KEYS = frozenset({"influence", "discard", "clues", "secrets", "evidence"})
-TRIGGER_WHEN = ("upkeep_start", "upkeep", "upkeep_end")
-TRIGGER_FIELDS = frozenset({"when", "whose", "optional", "effect", "label", "cost"})
+COUNTS = frozenset({"pawns_on", "gloom_cards"})
+COST_KEYS = frozenset({"influence", "discard", "clues", "secrets", "evidence", "gloom", "assets"})
+TRIGGER_WHEN = ("upkeep_start", "upkeep", "upkeep_end", "cleansed")
+TRIGGER_FIELDS = frozenset({"when", "whose", "optional", "effect", "label", "cost", "cond"})
 BOARD_TOKENS = ("clue", "secret", "favor")
 SIDE_TOKENS: Mapping[str, tuple[str, ...]] = {"hunter": ("clue",), "witch": ("secret", "favor")}
 TARGET_BASES = frozenset({"villager", "here", "same_colour", "brew", "villager_or_brew"})
+# Where Gloom can be added or removed: the card the effect is on (`self`), the visited villager
+# (`here`), a Gloom card in play (anyone's, yours, your opponent's), a villager with Gloom, or
+# any of these ("Gloom in play").
+GLOOM_TARGETS = frozenset(
+    {
+        "self",
+        "here",
+        "gloom_card",
+        "gloom_card:yours",
+        "gloom_card:theirs",
+        "gloom_villager",
+        "gloom",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
 class _Ctx:
     """Where an op list runs: `side` is the player carrying it out (None for villager skills,
-    which either player uses) and `here_ok` whether a visited villager exists to be `here`."""
+    which either player uses), `here_ok` whether a visited villager exists to be `here` and
+    `self_ok` whether the effect is on a card in play that can be `self`."""
 
     where: str
     side: str | None
     here_ok: bool
+    self_ok: bool = False
 
     def at(self, where: str) -> _Ctx:
-        return _Ctx(f"{self.where}{where}", self.side, self.here_ok)
+        return _Ctx(f"{self.where}{where}", self.side, self.here_ok, self.self_ok)
 
 
 def _is_int(value: Any) -> bool:
@@ -567,6 +718,19 @@ class _Checker:
         if base in ("brew", "villager_or_brew") and ctx.side != "witch":
             self.add(ctx.where, f"target {spec!r}: only the Witch's effects can target Brews")
 
+    def gloom_target(self, ctx: _Ctx, spec: Any) -> None:
+        if spec not in GLOOM_TARGETS:
+            self.add(
+                ctx.where,
+                f"unknown Gloom target {spec!r}; Gloom targets are {sorted(GLOOM_TARGETS)}",
+            )
+        elif spec == "self" and not ctx.self_ok:
+            self.add(ctx.where, "target 'self' needs a card in play, and this effect has none")
+        elif spec == "here" and not ctx.here_ok:
+            self.add(ctx.where, "target 'here' needs a visited villager, and there is none here")
+        elif spec.startswith("gloom_card:") and ctx.side is None:
+            self.add(ctx.where, f"{spec!r} needs a player: villager skills serve both")
+
     def token(self, ctx: _Ctx, op: Mapping[str, Any], placing: bool) -> None:
         token = op.get("token")
         if token not in BOARD_TOKENS:
@@ -580,7 +744,9 @@ class _Checker:
             elif token not in SIDE_TOKENS[ctx.side]:
                 self.add(ctx.where, f"the {SIDE_NAMES[ctx.side]} cannot place a {token}")
 
-    def cost(self, where: str, value: Any) -> None:
+    def cost(self, where: str, value: Any, side: str | None = "any") -> None:
+        """`side` is who pays: a player cannot spend the other's assets, and villager skills
+        (side None) serve both players, so they name `assets` (the visitor's own tokens)."""
         if not isinstance(value, Mapping):
             self.add(where, f"a cost must be a mapping such as {{influence: 2}}, not {value!r}")
             return
@@ -589,6 +755,26 @@ class _Checker:
                 self.add(where, f"unknown cost {key!r}; costs are {sorted(COST_KEYS)}")
             elif not _is_int(n) or n < 1:
                 self.add(where, f"cost `{key}` must be a whole number of at least 1, not {n!r}")
+            elif (key == "clues" and side in ("witch", None)) or (
+                key == "secrets" and side in ("hunter", None)
+            ):
+                self.add(
+                    where,
+                    f"cost `{key}`: nobody can spend the opponent's assets "
+                    "(villager skills use `assets`, the visitor's own)",
+                )
+
+    def count(self, ctx: _Ctx, value: Any) -> None:
+        if not isinstance(value, Mapping) or len(value) != 1:
+            self.add(ctx.where, f"`per` must be a mapping with one count, not {value!r}")
+            return
+        ((kind, arg),) = value.items()
+        if kind not in COUNTS:
+            self.add(ctx.where, f"unknown count {kind!r}; counts are {sorted(COUNTS)}")
+        elif kind == "pawns_on" and arg not in COLOURS:
+            self.add(ctx.where, f"`pawns_on` must be a colour {COLOURS}, not {arg!r}")
+        elif kind == "gloom_cards" and arg not in ("any", "yours", "theirs"):
+            self.add(ctx.where, f"`gloom_cards` must be any, yours or theirs, not {arg!r}")
 
     def cond(self, ctx: _Ctx, value: Any) -> None:
         if not isinstance(value, Mapping) or len(value) != 1:
@@ -606,6 +792,12 @@ class _Checker:
                 if arg.get("token") not in BOARD_TOKENS:
                     self.add(ctx.where, f"`here_has` token must be one of {BOARD_TOKENS}")
                 self.number(ctx.where, "here_has.n", arg.get("n", 1))
+        elif kind == "all":
+            if not isinstance(arg, list) or not arg:
+                self.add(ctx.where, f"`all` must be a non-empty list of conditions, not {arg!r}")
+            else:
+                for sub in arg:
+                    self.cond(ctx, sub)
         else:
             self.number(ctx.where, kind, arg, minimum=0)
 
@@ -635,12 +827,12 @@ class _Checker:
             self.add(ctx.where, f"missing `{missing}`")
         for extra in sorted(fields - required - optional):
             self.add(ctx.where, f"unknown field `{extra}`")
-        for key in ("n", "look", "draw", "max_targets"):
+        for key in ("n", "look", "draw", "max_targets", "secrets"):
             if key in op:
                 self.number(ctx.where, key, op[key])
         if "discount" in op:
             self.number(ctx.where, "discount", op["discount"], minimum=0)
-        for key in ("upto", "free"):
+        for key in ("upto", "free", "gloom"):
             if key in op:
                 self.flag(ctx.where, key, op[key])
         for key in ("who", "owner"):
@@ -648,20 +840,31 @@ class _Checker:
                 self.add(ctx.where, f"`{key}` must be you or opponent, not {op[key]!r}")
         if "types" in op:
             self.card_types(ctx.where, op["types"])
-        for key in ("target", "from", "to"):
-            if key in op:
-                self.target(ctx, key, op[key])
+        if "per" in op:
+            self.count(ctx, op["per"])
+        if name in ("add_gloom", "remove_gloom"):
+            self.gloom_target(ctx, op.get("target"))
+        else:
+            for key in ("target", "from", "to"):
+                if key in op:
+                    self.target(ctx, key, op[key])
 
         if name in ("gain", "lose") and op.get("what") not in ("influence", "evidence"):
             self.add(ctx.where, f"`what` must be influence or evidence, not {op.get('what')!r}")
         elif name in ("place", "place_each"):
             self.token(ctx, op, placing=True)
-        elif name in ("remove", "remove_all", "move"):
+        elif name in ("remove", "remove_all", "remove_each", "move"):
             self.token(ctx, op, placing=False)
+        elif name == "play" and "secrets" in op and ctx.side != "witch":
+            self.add(ctx.where, "only the Witch's effects put Secrets on a Brew they play")
         elif name == "look_draw":
             look, draw = op.get("look"), op.get("draw")
             if isinstance(look, int) and isinstance(draw, int) and draw > look:
                 self.add(ctx.where, "cannot draw more cards than it looks at")
+        elif name == "reveal_play" and op.get("n") != 2:
+            self.add(ctx.where, "reveal_play reveals 2 cards (the opponent discards one)")
+        elif name == "copy_cleanse" and ctx.side == "witch":
+            self.add(ctx.where, "Cleanse effects are the Hunter's to carry out")
         elif name == "choose":
             options = op.get("options")
             if not isinstance(options, list) or len(options) < 2:
@@ -682,14 +885,16 @@ class _Checker:
                 self.ops(ctx.at(" else"), op["else"], allow_empty=True)
         elif name == "optional":
             if "cost" in op:
-                self.cost(ctx.where, op["cost"])
+                self.cost(ctx.where, op["cost"], ctx.side)
             if "label" in op and not isinstance(op["label"], str):
                 self.add(ctx.where, "`label` must be text")
             self.ops(ctx.at(" effect"), op.get("effect"))
 
     # --- lasting effects ---
 
-    def triggers(self, ctx: _Ctx, owner: str, value: Any) -> None:
+    def triggers(self, ctx: _Ctx, owner: str | None, value: Any) -> None:
+        """Card triggers (`owner` is the card's side) or scenario rules (`owner` None: `whose`
+        names the player, hunter, witch or both)."""
         if not isinstance(value, list) or not value:
             self.add(ctx.where, "`triggers` must be a non-empty list")
             return
@@ -702,21 +907,31 @@ class _Checker:
                 self.add(tctx.where, f"unknown field `{extra}`")
             if trig.get("when") not in TRIGGER_WHEN:
                 self.add(tctx.where, f"`when` must be one of {TRIGGER_WHEN}")
-            whose = trig.get("whose", "owner")
-            if whose not in ("owner", "opponent"):
-                self.add(tctx.where, f"`whose` must be owner or opponent, not {whose!r}")
+            if owner is None:
+                whose = trig.get("whose")
+                if whose not in ("hunter", "witch", "both"):
+                    self.add(tctx.where, f"`whose` must be hunter, witch or both, not {whose!r}")
+                runner: str | None = whose if whose in SIDES else None
+            else:
+                whose = trig.get("whose", "owner")
+                if whose not in ("owner", "opponent"):
+                    self.add(tctx.where, f"`whose` must be owner or opponent, not {whose!r}")
+                runner = owner if whose == "owner" else _other(owner)
+                if trig.get("when") == "cleansed" and whose != "owner":
+                    self.add(tctx.where, "a `cleansed` trigger is carried out by the card's owner")
             optional = trig.get("optional", False)
             self.flag(tctx.where, "optional", optional)
             if "cost" in trig:
                 if optional is not True:
                     self.add(tctx.where, "only an optional (may) trigger can have a cost")
-                self.cost(tctx.where, trig["cost"])
+                self.cost(tctx.where, trig["cost"], runner)
             if "label" in trig and not isinstance(trig["label"], str):
                 self.add(tctx.where, "`label` must be text")
-            runner = owner if whose == "owner" else _other(owner)
-            self.ops(_Ctx(tctx.where, runner, False), trig.get("effect"))
+            if "cond" in trig:
+                self.cond(_Ctx(tctx.where, runner, False), trig["cond"])
+            self.ops(_Ctx(tctx.where, runner, False, ctx.self_ok), trig.get("effect"))
 
-    def modifiers(self, where: str, card_type: str, value: Any) -> None:
+    def modifiers(self, where: str, card_type: str | None, value: Any) -> None:
         if not isinstance(value, list) or not value:
             self.add(where, "`modifiers` must be a non-empty list")
             return
@@ -739,6 +954,8 @@ class _Checker:
                 self.add(mwhere, f"{kind} works only on an Investigation")
             if "applies_to" in mod and mod["applies_to"] not in SIDES:
                 self.add(mwhere, f"`applies_to` must be hunter or witch, not {mod['applies_to']!r}")
+            if card_type is None and "applies_to" not in mod:
+                self.add(mwhere, "a scenario's modifier must say whom it `applies_to`")
             if "types" in mod:
                 self.card_types(mwhere, mod["types"])
             n = mod.get("n")
@@ -751,7 +968,7 @@ class _Checker:
 
     # --- whole entries ---
 
-    def card(self, card: Card) -> None:
+    def card(self, card: Card, boxes: Mapping[str, Box]) -> None:
         where = f"card {card.id} {card.name}".rstrip()
         data = card.data
         if card.side not in SIDES:
@@ -761,6 +978,9 @@ class _Checker:
             expected = "hunter" if ((card.number - 1) // 25) % 2 == 0 else "witch"
             if expected != card.side:
                 self.add(where, f"number {card.id} belongs to the {SIDE_NAMES[expected]}'s range")
+            box = boxes.get(card.box)
+            if box is not None and not box.numbers[0] <= card.number <= box.numbers[1]:
+                self.add(where, f"number {card.id} is outside box {box.id}'s {box.numbers}")
         if card.type not in TYPES_BY_SIDE[card.side]:
             self.add(
                 where,
@@ -780,6 +1000,8 @@ class _Checker:
             self.add(where, f"an {card.origin} card must cite its `source` in the rulebook")
 
         required, optional = TYPE_FIELDS[card.type]
+        if card.type in LASTING_TYPES:
+            optional = optional | GLOOM_FIELDS
         fields = set(data) - CARD_FIELDS
         for missing in sorted(required - fields):
             self.add(where, f"a {card.type} needs `{missing}`")
@@ -788,12 +1010,23 @@ class _Checker:
 
         side = card.side
         plain = _Ctx(where, side, False)
+        in_play = _Ctx(where, side, False, True)
+        gloomy = "gloom" in data
+        if gloomy:
+            self.number(where, "gloom", data["gloom"])
+            if "cleanse" not in data:
+                self.add(where, "a Gloom card needs its `cleanse` effect")
+        elif "cleanse" in data:
+            self.add(where, "only a Gloom card (with `gloom`) has a `cleanse` effect")
+        if "cleanse" in data:
+            # Cleanse effects are the Hunter's (the card itself is already out of play).
+            self.ops(_Ctx(f"{where} cleanse", "hunter", False), data["cleanse"])
         if "effect" in data and card.type in ("event", "charm"):
             self.ops(plain.at(" effect"), data["effect"])
         if "on_play" in data:
             self.ops(plain.at(" on_play"), data["on_play"])
         if "triggers" in data:
-            self.triggers(plain, side, data["triggers"])
+            self.triggers(in_play, side, data["triggers"])
         if "modifiers" in data:
             self.modifiers(where, card.type, data["modifiers"])
 
@@ -804,39 +1037,59 @@ class _Checker:
             if not isinstance(activate, Mapping) or set(activate) - {"cost", "effect"}:
                 self.add(where, "`activate` must be {cost: COST, effect: [ops]}")
             else:
-                self.cost(f"{where} activate", activate.get("cost", {}))
-                self.ops(plain.at(" activate"), activate.get("effect"))
+                self.cost(f"{where} activate", activate.get("cost", {}), side)
+                self.ops(in_play.at(" activate"), activate.get("effect"))
         elif card.type == "investigation":
             affects = data.get("affects")
             if affects not in SIDES:
                 self.add(where, f"`affects` must be hunter or witch, not {affects!r}")
                 affects = side
             self.ops(
-                _Ctx(f"{where} on_visit", affects, True), data.get("on_visit"), allow_empty=True
+                _Ctx(f"{where} on_visit", affects, True, True),
+                data.get("on_visit"),
+                allow_empty=True,
             )
             if not data.get("on_visit") and not data.get("modifiers"):
                 self.add(where, "an Investigation needs an on_visit effect or a modifier")
         elif card.type == "brew":
             self.number(where, "secrets", data.get("secrets"))
-            self.ops(plain.at(" consume"), data.get("consume"))
+            self.ops(in_play.at(" consume"), data.get("consume"))
         elif card.type == "familiar":
-            visit = _Ctx(where, side, True)
+            visit = _Ctx(where, side, True, True)
             self.ops(visit.at(" effect"), data.get("effect"))
             empower = data.get("empower")
             if not isinstance(empower, Mapping) or set(empower) != {"cost", "effect"}:
                 self.add(where, "`empower` must be {cost: COST, effect: [ops]}")
             else:
-                self.cost(f"{where} empower", empower["cost"])
+                self.cost(f"{where} empower", empower["cost"], side)
                 self.ops(visit.at(" empower"), empower["effect"])
         elif card.type == "enchantment":
             lift = data.get("lift")
-            self.cost(f"{where} lift", lift)
-            if isinstance(lift, Mapping) and set(lift) - {"influence", "clues"}:
-                self.add(where, "the Hunter lifts an Enchantment with Influence and/or Clues")
-            if not any(k in data for k in ("triggers", "modifiers", "on_play")):
+            if gloomy:
+                # The Gloom symbol in the banner: each Lift removes 1 Gloom, nothing else.
+                if lift != {"gloom": 1}:
+                    self.add(
+                        where,
+                        "a Gloom Enchantment is lifted by removing 1 Gloom: `lift: {gloom: 1}`",
+                    )
+            else:
+                self.cost(f"{where} lift", lift)
+                if isinstance(lift, Mapping) and set(lift) - {"influence", "clues"}:
+                    self.add(where, "the Hunter lifts an Enchantment with Influence and/or Clues")
+            if "covers" in data:
+                covers = data["covers"]
+                if (
+                    not isinstance(covers, list)
+                    or not covers
+                    or any(t not in HUNTER_TYPES or t == "event" for t in covers)
+                ):
+                    self.add(where, "`covers` must list Hunter card types that stay in play")
+            if not any(k in data for k in ("triggers", "modifiers", "on_play", "covers", "gloom")):
                 self.add(where, "an Enchantment needs a trigger, a modifier or an on_play effect")
 
-    def villager(self, v: Villager, factions: Mapping[str, Faction]) -> None:
+    def villager(
+        self, v: Villager, factions: Mapping[str, Faction], villagers: Mapping[str, Villager]
+    ) -> None:
         where = f"villager {v.id}"
         if v.colour not in COLOURS:
             self.add(where, f"`colour` must be one of {COLOURS}, not {v.colour!r}")
@@ -844,6 +1097,10 @@ class _Checker:
             self.add(where, f"`target` must be one of {COLOURS}, not {v.target!r}")
         if v.number < 1 or v.number > 9:
             self.add(where, f"`number` must be a board place 1-9, not {v.number}")
+        elif v.colour in COLOURS:
+            low = 1 + 3 * COLOURS.index(v.colour)
+            if not low <= v.number < low + 3:
+                self.add(where, f"a {v.colour} villager's board place is {low}-{low + 2}")
         if v.assets < 1:
             self.add(where, "`assets` must be at least 1")
         faction = factions.get(v.faction)
@@ -859,11 +1116,96 @@ class _Checker:
             self.add(where, f"`origin` must be one of {VILLAGER_ORIGINS}, not {v.origin!r}")
         elif v.origin == "example" and not v.source.strip():
             self.add(where, "an example villager must cite its `source` in the rulebook")
+        if v.back_of:
+            front = villagers.get(v.back_of)
+            if front is None:
+                self.add(where, f"`back_of` names unknown villager {v.back_of!r}")
+            elif front.back_of:
+                self.add(where, f"`back_of` names {front.id}, which is itself a back side")
+            elif (front.colour, front.number, front.name) != (v.colour, v.number, v.name):
+                self.add(where, f"the back of {front.id} has its name, colour and board place")
+            elif front.faction == v.faction:
+                self.add(where, "the two sides of a villager card belong to two factions")
         self.ops(_Ctx(f"{where} skill", None, True), list(v.skill))
+
+    def scenario(self, s: Scenario, catalog: Catalog) -> None:
+        where = f"scenario {s.id}"
+        data = s.data
+        if "category" in data and data["category"] not in SCENARIO_CATEGORIES:
+            self.add(where, f"`category` must be one of {SCENARIO_CATEGORIES}")
+        rules = data.get("rules")
+        if rules is not None:
+            if not isinstance(rules, Mapping) or set(rules) - {"triggers", "modifiers"}:
+                self.add(where, "`rules` must be {triggers: [...], modifiers: [...]}")
+            else:
+                if "triggers" in rules:
+                    self.triggers(_Ctx(f"{where} rules", None, False), None, rules["triggers"])
+                if "modifiers" in rules:
+                    self.modifiers(f"{where} rules", None, rules["modifiers"])
+        ids: set[str] = set()
+        for i, obj in enumerate(data.get("objectives") or []):
+            owhere = f"{where} objective {i + 1}"
+            if not isinstance(obj, Mapping):
+                self.add(owhere, "an objective must be a mapping")
+                continue
+            for extra in sorted(set(obj) - OBJECTIVE_FIELDS):
+                self.add(owhere, f"unknown field `{extra}`")
+            for key in ("id", "name", "text"):
+                if not isinstance(obj.get(key), str) or not obj.get(key):
+                    self.add(owhere, f"needs `{key}` as text")
+            if obj.get("id") in ids:
+                self.add(owhere, f"id {obj.get('id')!r} appears more than once")
+            ids.add(str(obj.get("id")))
+            who = obj.get("who")
+            if who not in SIDES:
+                self.add(owhere, f"`who` must be hunter or witch, not {who!r}")
+                who = None
+            self.cond(_Ctx(owhere, who, False), obj.get("cond"))
+            if "effect" in obj:
+                self.ops(_Ctx(f"{owhere} effect", who, False), obj["effect"])
+            if "modifiers" in obj:
+                self.modifiers(owhere, None, obj["modifiers"])
+            if "effect" not in obj and "modifiers" not in obj:
+                self.add(owhere, "an objective needs a reward: an `effect` or `modifiers`")
+        for i, vic in enumerate(data.get("victory") or []):
+            vwhere = f"{where} victory {i + 1}"
+            if not isinstance(vic, Mapping):
+                self.add(vwhere, "a victory condition must be a mapping")
+                continue
+            for extra in sorted(set(vic) - VICTORY_FIELDS):
+                self.add(vwhere, f"unknown field `{extra}`")
+            who = vic.get("who")
+            if who not in SIDES:
+                self.add(vwhere, f"`who` must be hunter or witch, not {who!r}")
+                who = None
+            self.cond(_Ctx(vwhere, who, False), vic.get("cond"))
+            reason = vic.get("reason")
+            if not isinstance(reason, str) or not re.fullmatch(r"[a-z][a-z-]*", reason):
+                self.add(vwhere, "`reason` must be an id such as gloom-overwhelms")
+            if not isinstance(vic.get("text"), str) or not vic.get("text"):
+                self.add(vwhere, "needs `text`")
+        if "villager_gloom" in data:
+            self.number(where, "villager_gloom", data["villager_gloom"])
+        green = catalog.factions.get(s.green_faction)
+        backs = green is not None and any(
+            catalog.villagers[v].back_of for v in green.villagers if v in catalog.villagers
+        )
+        if backs and "villager_gloom" not in data:
+            self.add(
+                where, f"{s.green_faction} starts with Gloom: the scenario sets `villager_gloom`"
+            )
+        if not backs and "villager_gloom" in data:
+            self.add(where, "`villager_gloom` needs a Green Faction of back sides (The Tainted)")
 
 
 def _other(side: str) -> str:
     return "witch" if side == "hunter" else "hunter"
+
+
+def box_order(catalog: Catalog, box: str) -> int:
+    """The position of a box (base 0, then the expansions in order); unknown boxes sort last."""
+    ids = list(catalog.boxes)
+    return ids.index(box) if box in ids else len(ids)
 
 
 def check_catalog(catalog: Catalog) -> list[str]:
@@ -875,18 +1217,19 @@ def check_catalog(catalog: Catalog) -> list[str]:
 
     names: dict[tuple[str, str], str] = {}
     for card in catalog.cards.values():
-        c.card(card)
+        c.card(card, catalog.boxes)
         key = (card.side, card.name)
         if key in names:
             c.add(f"card {card.id}", f"has the same name as card {names[key]}")
         names[key] = card.id
 
-    numbers: dict[int, str] = {}
+    numbers: dict[tuple[str, int], str] = {}
     for vil in catalog.villagers.values():
-        c.villager(vil, catalog.factions)
-        if vil.number in numbers:
-            c.add(f"villager {vil.id}", f"has the same number as {numbers[vil.number]}")
-        numbers[vil.number] = vil.id
+        c.villager(vil, catalog.factions, catalog.villagers)
+        key2 = (vil.faction, vil.number)
+        if key2 in numbers:
+            c.add(f"villager {vil.id}", f"has the same number as {numbers[key2]}")
+        numbers[key2] = vil.id
 
     for f in catalog.factions.values():
         where = f"faction {f.id}"
@@ -896,6 +1239,8 @@ def check_catalog(catalog: Catalog) -> list[str]:
             c.add(where, "`name` is empty")
         if f.origin not in ORIGINS:
             c.add(where, f"`origin` must be one of {ORIGINS}, not {f.origin!r}")
+        if len(f.villagers) != 3:
+            c.add(where, f"a faction has 3 villagers, not {len(f.villagers)}")
         for vid in f.villagers:
             v = catalog.villagers.get(vid)
             if v is None:
@@ -912,12 +1257,36 @@ def check_catalog(catalog: Catalog) -> list[str]:
         if side not in SIDES:
             c.add(where, f"`side` must be hunter or witch, not {side!r}")
             continue
+        deck_box = box_order(catalog, catalog.deck_boxes.get(did, "base"))
         for cid in sorted(cards):
             listed = catalog.cards.get(cid)
             if listed is None:
                 c.add(where, f"unknown card id {cid!r}")
             elif listed.side != side:
                 c.add(where, f"{listed.name} ({cid}) is not a {SIDE_NAMES[side]} card")
+            elif box_order(catalog, listed.box) > deck_box:
+                c.add(where, f"{listed.name} ({cid}) comes in a later box ({listed.box})")
+        size = sum(cards.values())
+        # Named decks are the 50-card decks of the deckbuilding rules or Scenario 1's 30.
+        for problem in validate_deck(cards, side, size if size in (30, 50) else 50, catalog):
+            c.add(where, problem)
+
+    for box in catalog.boxes.values():
+        where = f"box {box.id}"
+        if set(box.decks) != set(SIDES):
+            c.add(where, "`decks` must name one default deck for hunter and one for witch")
+        for side, did in box.decks.items():
+            if catalog.deck_sides.get(did) != side or catalog.deck_boxes.get(did) != box.id:
+                c.add(where, f"default {side} deck {did!r} is not a {side} deck of this box")
+            elif validate_deck(catalog.decks[did], side, 50, catalog):
+                c.add(where, f"default deck {did} is not a legal 50-card deck")
+        if set(box.factions) != set(SIDES):
+            c.add(where, "`factions` must name the default witch (red) and hunter (blue) factions")
+        for side, fid in box.factions.items():
+            f2 = catalog.factions.get(fid)
+            colour = "red" if side == "witch" else "blue"
+            if f2 is None or f2.colour != colour:
+                c.add(where, f"default {side} faction {fid!r} is not a {colour} faction")
 
     for s in catalog.scenarios.values():
         where = f"scenario {s.id}"
@@ -926,6 +1295,8 @@ def check_catalog(catalog: Catalog) -> list[str]:
             c.add(where, f"unknown green faction {s.green_faction!r}")
         elif green.colour != "green":
             c.add(where, f"green faction {green.id} is {green.colour}")
+        elif box_order(catalog, green.box) > box_order(catalog, s.box):
+            c.add(where, f"green faction {green.id} comes in a later box")
         if s.origin not in ORIGINS:
             c.add(where, f"`origin` must be one of {ORIGINS}, not {s.origin!r}")
         if not s.name or not s.text.strip():
@@ -940,6 +1311,7 @@ def check_catalog(catalog: Catalog) -> list[str]:
             elif side in SIDES:
                 for problem in validate_deck(catalog.decks[did], side, s.deck_size, catalog):
                     c.add(f"{where} deck {did}", problem)
+        c.scenario(s, catalog)
     return c.problems
 
 
@@ -959,6 +1331,8 @@ def catalog_json(catalog: Catalog) -> dict[str, Any]:
                 "cost": card.cost,
                 "origin": card.origin,
                 "text": card.text,
+                "box": card.box,
+                "gloom": card.gloom,
             }
             for card in sorted(catalog.cards.values(), key=lambda c: (c.number, c.id))
         ],
@@ -973,6 +1347,8 @@ def catalog_json(catalog: Catalog) -> dict[str, Any]:
                 "target": v.target,
                 "origin": v.origin,
                 "text": v.text,
+                "box": v.box,
+                **({"back_of": v.back_of} if v.back_of else {}),
             }
             for v in sorted(catalog.villagers.values(), key=lambda v: (v.number, v.id))
         ],
@@ -983,6 +1359,7 @@ def catalog_json(catalog: Catalog) -> dict[str, Any]:
                 "colour": f.colour,
                 "villagers": list(f.villagers),
                 "origin": f.origin,
+                "box": f.box,
             }
             for f in sorted(
                 catalog.factions.values(),
@@ -998,6 +1375,8 @@ def catalog_json(catalog: Catalog) -> dict[str, Any]:
                 "deck_size": s.deck_size,
                 "origin": s.origin,
                 "text": s.text,
+                "box": s.box,
+                **({"category": s.data["category"]} if "category" in s.data else {}),
             }
             for s in catalog.scenarios.values()
         ],
@@ -1006,9 +1385,20 @@ def catalog_json(catalog: Catalog) -> dict[str, Any]:
                 "name": catalog.deck_names.get(did, did),
                 "side": catalog.deck_sides.get(did, ""),
                 "cards": dict(sorted(cards.items())),
+                "box": catalog.deck_boxes.get(did, "base"),
             }
             for did, cards in catalog.decks.items()
         },
+        "boxes": [
+            {
+                "id": b.id,
+                "name": b.name,
+                "numbers": list(b.numbers),
+                "decks": dict(b.decks),
+                "factions": dict(b.factions),
+            }
+            for b in catalog.boxes.values()
+        ],
     }
 
 

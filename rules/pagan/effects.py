@@ -41,10 +41,21 @@ def op(name: str) -> Callable[[OpFn], OpFn]:
 
 
 def push_fx(
-    s: PaganState, seat: str, ops: list[Op], here: str | None = None, src: str = ""
+    s: PaganState,
+    seat: str,
+    ops: list[Op],
+    here: str | None = None,
+    src: str = "",
+    at: str | None = None,
 ) -> None:
+    """Run an op list for `seat`. `here` is the villager the effect is about, `src` the card (or
+    villager) it comes from and `at` the place of that card in play, which is `self` for Gloom
+    ops (only given for cards in play)."""
     if ops:
-        push(s, {"t": "fx", "seat": seat, "ops": ops, "pc": 0, "here": here, "src": src})
+        frame: Frame = {"t": "fx", "seat": seat, "ops": ops, "pc": 0, "here": here, "src": src}
+        if at is not None:
+            frame["at"] = at
+        push(s, frame)
 
 
 def who(f: Frame, o: Op) -> str:
@@ -72,6 +83,8 @@ class Effect(Handler):
 def _gain(s: PaganState, f: Frame, o: Op) -> None:
     seat = who(f, o)
     n = int(o.get("n", 1))
+    if "per" in o:
+        n *= board.count(s, o["per"], f["seat"])
     if o["what"] == "influence":
         s.player(seat).influence += n
     elif o["what"] == "evidence" and seat == HUNTER:
@@ -103,6 +116,14 @@ def _place_each(s: PaganState, f: Frame, o: Op) -> None:
             board.place_from_supply(s, target, token)
 
 
+@op("remove_each")
+def _remove_each(s: PaganState, f: Frame, o: Op) -> None:
+    token = o["token"]
+    n = int(o.get("n", 1))
+    for target in targets(s, o["target"], f["here"]):
+        board.remove_to_supply(s, target, token, n)
+
+
 @op("exonerate")
 def _exonerate(s: PaganState, f: Frame, o: Op) -> None:
     draw_suspect(s)
@@ -124,6 +145,20 @@ def _if(s: PaganState, f: Frame, o: Op) -> None:
 
 def condition(s: PaganState, f: Frame, cond: dict[str, Any]) -> bool:
     seat = f["seat"]
+    if "all" in cond:
+        return all(condition(s, f, sub) for sub in cond["all"])
+    if "gloom_in_play_at_least" in cond:
+        return board.gloom_in_play(s) >= int(cond["gloom_in_play_at_least"])
+    if "own_gloom_cards_at_most" in cond:
+        return len(board.gloom_cards(s, seat)) <= int(cond["own_gloom_cards_at_most"])
+    if "opponent_gloom_cards_at_most" in cond:
+        mine = len(board.gloom_cards(s, opponent(seat)))
+        return mine <= int(cond["opponent_gloom_cards_at_most"])
+    if "cleansed_at_least" in cond:
+        return s.cleansed >= int(cond["cleansed_at_least"])
+    if "tainted_at_most" in cond:
+        still = sum(1 for v in s.villagers if v.alive and board.tainted(v.face))
+        return still <= int(cond["tainted_at_most"])
     p = s.player(seat)
     if "hand_at_least" in cond:
         return len(p.hand) >= int(cond["hand_at_least"])
@@ -463,6 +498,47 @@ class Look(Handler):
         return f"Draw {plural(f['left'], 'card')} of those you look at; discard the rest"
 
 
+@op("recover")
+def _recover(s: PaganState, f: Frame, o: Op) -> None:
+    push(
+        s,
+        {
+            "t": "recover",
+            "seat": f["seat"],
+            "left": int(o.get("n", 1)),
+            "gloom": bool(o.get("gloom", False)),
+            "types": list(o.get("types", [])),
+        },
+    )
+
+
+@handler("recover")
+class Recover(Handler):
+    """Return a card from your discard pile to your hand; the opponent saw it go there."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        spec = {"gloom": f["gloom"], "types": f["types"]}
+        return [
+            Move("recover", (("card", c),), f"Return {card_name(c)} to your hand")
+            for c in recoverable(s, f["seat"], spec)
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        p = s.player(f["seat"])
+        card = arg(m)
+        p.discard.remove(card)
+        p.hand.append(card)
+        p.revealed.append(card)
+        f["left"] -= 1
+        if f["left"] <= 0:
+            pop(s, f)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return "Return a card from your discard pile to your hand"
+
+
 # --- villagers, investigations and cards in play ------------------------------------------------
 
 
@@ -543,7 +619,7 @@ class MoveInvestigation(Handler):
                     f"Move {card_name(v.investigation)} from {villager_name(v.id)}",
                 )
                 for v in s.villagers
-                if v.alive and v.investigation
+                if v.alive and v.investigation and not board.is_covered(s, f"investigation-{v.id}")
             ]
         return [Move("to", (("villager", t),), f"Move it to {villager_name(t)}") for t in free]
 
@@ -553,8 +629,11 @@ class MoveInvestigation(Handler):
             return
         pop(s, f)
         source = s.villager(f["source"])
-        s.villager(arg(m)).investigation = source.investigation
+        target = s.villager(arg(m))
+        target.investigation = source.investigation
+        target.inv_gloom = source.inv_gloom  # a Gloom Investigation keeps its Gloom
         source.investigation = None
+        source.inv_gloom = 0
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return "Move an Investigation to another villager"
@@ -578,16 +657,16 @@ class ReturnInvestigation(Handler):
                 "to the Hunter's hand",
             )
             for v in s.villagers
-            if v.alive and v.investigation
+            if v.alive and v.investigation and not board.is_covered(s, f"investigation-{v.id}")
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
         v = s.villager(arg(m))
         if v.investigation:
-            s.hunter.hand.append(v.investigation)
-            s.hunter.revealed.append(v.investigation)
-            v.investigation = None
+            card, _ = board.lift_out(s, f"investigation-{v.id}")  # its Gloom goes, uncleansed
+            s.hunter.hand.append(card)
+            s.hunter.revealed.append(card)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return "Return an Investigation to the Hunter's hand"
@@ -609,28 +688,10 @@ def _discard_in_play(s: PaganState, f: Frame, o: Op) -> None:
 
 def remove_card_in_play(s: PaganState, place: str) -> str:
     """Remove the card at a place key (see `board.cards_in_play`) to its owner's discard pile,
-    returning its tokens to the supply."""
-    kind, _, where = place.partition("-")
-    if kind == "enchantment":
-        card = s.enchantments.pop(int(where))
-        s.witch.discard.append(card)
-        return card
-    if kind == "investigation":
-        v = s.villager(where)
-        card = v.investigation or ""
-        v.investigation = None
-        s.hunter.discard.append(card)
-        return card
-    owner = s.player(board.slot_kind_owner(kind))
-    slots = owner.slots(kind)
-    slot = slots[int(where)]
-    if slot is None:
-        raise ValueError(f"no card at {place}")
-    slots[int(where)] = None
-    if slot.secrets:
-        s.supply["secret"] += slot.secrets
-    owner.discard.append(slot.card)
-    return slot.card
+    returning its tokens to the supply. A Gloom card removed this way is not cleansed."""
+    card, owner = board.lift_out(s, place)
+    s.player(owner).discard.append(card)
+    return card
 
 
 @handler("discard_in_play")
@@ -639,10 +700,13 @@ class DiscardInPlay(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         types = f["types"]
+        own = f["owner"] == f["seat"]  # a player's own Gloom cards never leave voluntarily
         return [
             Move("remove_card", (("place", place),), f"Remove {card_name(card)}")
             for card, owner, place in board.cards_in_play(s)
-            if owner == f["owner"] and (not types or board.CARDS[card].type in types)
+            if owner == f["owner"]
+            and (not types or board.CARDS[card].type in types)
+            and not (own and board.gloom_at(s, place))
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -726,12 +790,26 @@ class Optional(Handler):
         return f"{f['label']}?"
 
 
-def possible(s: PaganState, seat: str, ops: list[Op], here: str | None) -> bool:
-    """Whether the first op of an effect can be carried out (for `choose` and `optional`)."""
+def possible(
+    s: PaganState, seat: str, ops: list[Op], here: str | None, at: str | None = None
+) -> bool:
+    """Whether the first op of an effect can be carried out (for `choose` and `optional`), and
+    the effect is not barred by Gloom that cannot be added (`usable`)."""
     if not ops:
         return True
     o = ops[0]
     name = o["op"]
+    if name == "remove_gloom":
+        spec = o["target"]
+        return any(board.gloom_at(s, p) for p in board.gloom_targets(s, spec, seat, here, at))
+    if name == "recover":
+        return bool(recoverable(s, seat, o))
+    if name == "reveal_play":
+        return len(s.player(seat).hand) >= int(o.get("n", 2))
+    if name == "copy_cleanse":
+        return bool(cleanse_sources(s))
+    if not usable(s, seat, ops, here, at):
+        return False
     if name == "remove" or name == "remove_all":
         return bool(targets(s, f"{o['target']}+with:{o['token']}", here))
     if name == "place":
@@ -751,6 +829,47 @@ def possible(s: PaganState, seat: str, ops: list[Op], here: str | None) -> bool:
     return True
 
 
+def usable(s: PaganState, seat: str, ops: list[Op], here: str | None, at: str | None) -> bool:
+    """ "If you can't add the required amount of Gloom, you can't play the card or use the
+    effect": every `add_gloom` of the effect (outside choices and conditions, which are checked
+    when they come) must find a target with room and enough Gloom in the supply; and an effect
+    that is only a choice needs one option it can use."""
+    for o in ops:
+        name = o["op"]
+        if name == "add_gloom":
+            if not board.can_add_gloom(s, o["target"], int(o.get("n", 1)), seat, here, at):
+                return False
+        elif name == "choose" and len(ops) == 1:
+            return any(possible(s, seat, opt.get("effect", []), here, at) for opt in o["options"])
+    return True
+
+
+def recoverable(s: PaganState, seat: str, o: Op) -> list[str]:
+    """The distinct cards of the player's discard pile a `recover` op may take back."""
+    types = o.get("types")
+    gloomy = bool(o.get("gloom"))
+    return sorted(
+        {
+            c
+            for c in s.player(seat).discard
+            if (not types or board.CARDS[c].type in types) and (not gloomy or board.CARDS[c].gloom)
+        }
+    )
+
+
+def cleanse_sources(s: PaganState) -> list[tuple[str, str]]:
+    """(card, place) of the Gloom cards in play with a Cleanse effect to copy (for
+    `copy_cleanse`). A Cleanse effect that itself copies one (another Peat Bog) is left out:
+    copying it would copy again, without end."""
+    return [
+        (card, place)
+        for card, _, place in board.cards_in_play(s)
+        if board.CARDS[card].gloom
+        and board.CARDS[card].data.get("cleanse")
+        and not any(o["op"] == "copy_cleanse" for o in board.CARDS[card].data["cleanse"])
+    ]
+
+
 # --- paying costs ---------------------------------------------------------------------------------
 
 
@@ -765,6 +884,15 @@ def push_pay(s: PaganState, seat: str, cost: dict[str, Any], colour: str | None 
     p.evidence -= evidence
     s.supply["evidence"] += evidence
     clues, secrets, discard = (int(cost.get(k, 0)) for k in ("clues", "secrets", "discard"))
+    assets = int(cost.get("assets", 0))  # the payer's own tokens: Clues or Secrets
+    if assets:
+        if seat == HUNTER:
+            clues += assets
+        else:
+            secrets += assets
+    gloom = int(cost.get("gloom", 0))
+    if gloom:
+        push(s, {"t": "pay_gloom", "seat": seat, "left": gloom})
     if clues or secrets:
         push(
             s, {"t": "pay_tokens", "seat": seat, "clue": clues, "secret": secrets, "colour": colour}

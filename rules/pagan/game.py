@@ -15,7 +15,8 @@ from rules.pagan.catalog import catalog_json
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
 
 # Register every frame type with the machine.
-from rules.pagan import effects, playing, turn  # noqa: F401  isort: skip
+from rules.pagan import effects, gloom, playing, turn  # noqa: F401  isort: skip
+from rules.pagan.scenario import victory_text  # isort: skip
 
 REASONS = {
     "ritual": "The Witch performed the ritual",
@@ -85,7 +86,8 @@ class PaganGame:
         winners: tuple[str, ...] = () if s.winner == DRAW else (s.winner,)
         reason = s.reason or ""
         scores = {seat: (1.0 if seat in winners else 0.0 if winners else 0.5) for seat in SEATS}
-        return Outcome(winners, reason, REASONS.get(reason, reason), scores)
+        text = REASONS.get(reason) or victory_text(s.options["scenario"], reason) or reason
+        return Outcome(winners, reason, text, scores)
 
     def view(self, s: PaganState, seat: str | None) -> dict[str, Any]:
         return views.view(s, seat)

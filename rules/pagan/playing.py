@@ -5,16 +5,48 @@ and Allies on the Hunter board, Brews and Familiars on the Witch board (3 spots 
 Enchantments on the Enchantment board (3 spots, leftmost first, +1 cost per Enchantment in play),
 Investigations on a villager (one per villager). When every spot is full the player picks a card
 of the same type to remove; cards in play never leave voluntarily otherwise.
+
+Beyond the Palisades: a Gloom card enters play with its Gloom from the supply (it cannot be
+played without it), never leaves to make room, and an Enchantment that `covers` (Lost in Plain
+Sight) is played onto a Hunter card in play, which stops counting as in play.
 """
 
 from __future__ import annotations
 
 from rules.core.moves import Move
 from rules.pagan import board
-from rules.pagan.board import BOARD_SLOTS, CARDS, ENCHANTMENT_SLOTS, card_name, villager_name
-from rules.pagan.effects import DONE, Op, op, push_fx, remove_card_in_play
+from rules.pagan.board import (
+    BOARD_SLOTS,
+    CARDS,
+    ENCHANTMENT_SLOTS,
+    card_name,
+    plural,
+    villager_name,
+)
+from rules.pagan.effects import DONE, Op, op, push_fx, remove_card_in_play, usable
 from rules.pagan.machine import Handler, arg, handler, pop, push
-from rules.pagan.state import Frame, PaganState, Slot
+from rules.pagan.state import HUNTER, Frame, PaganState, Slot, opponent
+
+
+def _mentions(value: object, op_name: str) -> bool:
+    """Whether an op list (at any depth) contains the op `op_name`."""
+    if isinstance(value, dict):
+        return value.get("op") == op_name or any(_mentions(v, op_name) for v in value.values())
+    if isinstance(value, list):
+        return any(_mentions(v, op_name) for v in value)
+    return False
+
+
+# Cards whose playing depends on Gloom: Gloom cards, covering Enchantments, and cards whose
+# effect or on_play adds Gloom (checked with `usable`). Only these pay for the extra checks.
+_GLOOM_GATED = frozenset(
+    cid
+    for cid, c in CARDS.items()
+    if c.gloom
+    or c.data.get("covers")
+    or _mentions(c.data.get("effect", []), "add_gloom")
+    or _mentions(c.data.get("on_play", []), "add_gloom")
+)
 
 
 def playable(
@@ -27,15 +59,84 @@ def playable(
         if types and CARDS[card].type not in types:
             continue
         cost = 0 if free else board.play_cost(s, seat, card, discount)
-        if cost <= p.influence and can_place(s, card):
+        if can_play(s, seat, card, cost):
             out.append((card, cost))
     return out
 
 
+def can_play(s: PaganState, seat: str, card: str, cost: int) -> bool:
+    """Whether `seat` can play `card` (in hand, or revealed) for `cost` now."""
+    if cost > s.player(seat).influence or not can_place(s, card):
+        return False
+    return card not in _GLOOM_GATED or gloom_allows(s, seat, card)
+
+
+def gloom_allows(s: PaganState, seat: str, card: str) -> bool:
+    """A Gloom card needs its Gloom in the supply; a covering card a Hunter card to cover; an
+    effect that adds Gloom a place with room for it."""
+    c = CARDS[card]
+    if s.supply.get("gloom", 0) < c.gloom:
+        return False
+    if c.data.get("covers") and not cover_targets(s, card):
+        return False
+    return usable(s, seat, list(c.data.get("effect", [])), None, None) and usable(
+        s, seat, list(c.data.get("on_play", [])), None, None
+    )
+
+
 def can_place(s: PaganState, card: str) -> bool:
-    if CARDS[card].type == "investigation":
-        return any(v.alive for v in s.villagers)
-    return True
+    """Whether the card has somewhere to go: a free spot, or a card of its type its player may
+    remove to make room (never their own Gloom card, nor a covered card)."""
+    kind = CARDS[card].type
+    if not board.has_expansion(s):  # the base game: every full spot can be made room on
+        return kind != "investigation" or any(v.alive for v in s.villagers)
+    if kind == "investigation":
+        return any(v.alive and not v.investigation for v in s.villagers) or any(
+            v.alive and v.investigation and board.removable_by_owner(s, f"investigation-{v.id}")
+            for v in s.villagers
+        )
+    if kind == "enchantment":
+        return len(s.enchantments) < ENCHANTMENT_SLOTS or any(
+            board.removable_by_owner(s, f"enchantment-{i}") for i in range(len(s.enchantments))
+        )
+    if kind in ("event", "charm"):
+        return True
+    slots = s.player(board.slot_kind_owner(kind)).slots(kind)
+    return any(
+        slot is None or board.removable_by_owner(s, f"{kind}-{i}") for i, slot in enumerate(slots)
+    )
+
+
+def cover_targets(s: PaganState, card: str) -> list[tuple[str, str]]:
+    """(Hunter card, place) in play that a covering card may be played onto."""
+    types = CARDS[card].data.get("covers", ())
+    return [
+        (c, place)
+        for c, owner, place in board.cards_in_play(s)
+        if owner == HUNTER and CARDS[c].type in types
+    ]
+
+
+def landed(s: PaganState, seat: str, card: str, place: str) -> None:
+    """A lasting card has reached its spot: a Gloom card gets its Gloom (plus any a scenario
+    adds, while the supply lasts), a covering card chooses what it covers, and a Brew played
+    "with N Secrets" gets them."""
+    c = CARDS[card]
+    if c.gloom:
+        board.put_gloom(s, place, c.gloom + board.global_modifier(s, "gloom_on_play", seat))
+    if c.data.get("covers"):
+        push(s, {"t": "cover", "seat": seat, "card": card, "index": len(s.enchantments) - 1})
+    for f in reversed(s.stack):
+        if f["t"] == "brew_secrets" and f["card"] == card and f["place"] is None:
+            f["place"] = place
+            break
+
+
+def _to_enchantments(s: PaganState, seat: str, card: str) -> None:
+    s.enchantments.append(card)
+    s.ench_gloom.append(0)
+    s.ench_covers.append(None)
+    landed(s, seat, card, f"enchantment-{len(s.enchantments) - 1}")
 
 
 def play_move(s: PaganState, card: str, cost: int) -> Move:
@@ -60,7 +161,7 @@ def start_play(s: PaganState, seat: str, card: str, cost: int) -> None:
         push(s, {"t": "place_investigation", "seat": seat, "card": card})
     elif kind == "enchantment":
         if len(s.enchantments) < ENCHANTMENT_SLOTS:
-            s.enchantments.append(card)
+            _to_enchantments(s, seat, card)
         else:
             push(s, {"t": "replace", "seat": seat, "card": card, "kind": kind})
     else:
@@ -68,6 +169,7 @@ def start_play(s: PaganState, seat: str, card: str, cost: int) -> None:
         index = board.free_slot(slots)
         if index is not None:
             slots[index] = Slot(card)
+            landed(s, seat, card, f"{kind}-{index}")
         else:
             push(s, {"t": "replace", "seat": seat, "card": card, "kind": kind})
 
@@ -88,27 +190,36 @@ class Replace(Handler):
     decision = True
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
-        if f["kind"] == "enchantment":
+        kind = f["kind"]
+        if kind == "enchantment":
             return [
                 Move("replace", (("slot", i),), f"Discard {card_name(c)} to make room")
                 for i, c in enumerate(s.enchantments)
+                if board.removable_by_owner(s, f"enchantment-{i}")
             ]
-        slots = s.player(f["seat"]).slots(f["kind"])
+        slots = s.player(f["seat"]).slots(kind)
         return [
             Move("replace", (("slot", i),), f"Discard {card_name(slot.card)} to make room")
             for i, slot in enumerate(slots)
-            if slot is not None
+            if slot is not None and board.removable_by_owner(s, f"{kind}-{i}")
         ]
+
+    def skip(self, s: PaganState, f: Frame) -> None:
+        """Nothing may be removed (only when the spots changed since the card was offered):
+        the card goes to the discard pile."""
+        pop(s, f)
+        s.player(f["seat"]).discard.append(f["card"])
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
         index = arg(m)
         if f["kind"] == "enchantment":
             remove_card_in_play(s, f"enchantment-{index}")  # slides the rest to the left
-            s.enchantments.append(f["card"])
+            _to_enchantments(s, f["seat"], f["card"])
         else:
             remove_card_in_play(s, f"{f['kind']}-{index}")
             s.player(f["seat"]).slots(f["kind"])[index] = Slot(f["card"])
+            landed(s, f["seat"], f["card"], f"{f['kind']}-{index}")
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return f"Every {f['kind']} spot is full: choose the card {card_name(f['card'])} replaces"
@@ -133,15 +244,16 @@ class PlaceInvestigation(Handler):
                 f"Place it on {villager_name(v.id)}, discarding {card_name(v.investigation)}",
             )
             for v in living
-            if v.investigation
+            if v.investigation and board.removable_by_owner(s, f"investigation-{v.id}")
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
         v = s.villager(arg(m))
         if v.investigation:
-            s.hunter.discard.append(v.investigation)
+            remove_card_in_play(s, f"investigation-{v.id}")
         v.investigation = f["card"]
+        landed(s, f["seat"], f["card"], f"investigation-{v.id}")
 
     def skip(self, s: PaganState, f: Frame) -> None:
         pop(s, f)
@@ -153,17 +265,22 @@ class PlaceInvestigation(Handler):
 
 @op("play")
 def _play(s: PaganState, f: Frame, o: Op) -> None:
-    push(
-        s,
-        {
-            "t": "play",
-            "seat": f["seat"],
-            "left": int(o.get("n", 1)),
-            "discount": int(o.get("discount", 0)),
-            "free": bool(o.get("free", False)),
-            "types": list(o.get("types", [])),
-        },
-    )
+    n = int(o.get("n", 1))
+    if "per" in o:
+        n *= board.count(s, o["per"], f["seat"])
+    if n <= 0:
+        return
+    frame: Frame = {
+        "t": "play",
+        "seat": f["seat"],
+        "left": n,
+        "discount": int(o.get("discount", 0)),
+        "free": bool(o.get("free", False)),
+        "types": list(o.get("types", [])),
+    }
+    if "secrets" in o:
+        frame["secrets"] = int(o["secrets"])
+    push(s, frame)
 
 
 @handler("play")
@@ -190,10 +307,127 @@ class Play(Handler):
             pop(s, f)
         card = arg(m)
         cost = 0 if f["free"] else board.play_cost(s, f["seat"], card, f["discount"])
+        if f.get("secrets") and CARDS[card].type == "brew":
+            # "...and place N Secrets on it": once the Brew has found its spot
+            push(s, {"t": "brew_secrets", "card": card, "n": f["secrets"], "place": None})
         start_play(s, f["seat"], card, cost)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return f"You may play {'up to ' if f['left'] > 1 else ''}{f['left']} card(s)"
 
 
-__all__ = ["BOARD_SLOTS", "playable", "start_play"]
+@handler("brew_secrets")
+class BrewSecrets(Handler):
+    """Secrets placed on a Brew just played (Blur, Empowered), from the supply while it lasts."""
+
+    def run(self, s: PaganState, f: Frame) -> None:
+        pop(s, f)
+        place = f["place"]
+        if place is None:
+            return
+        for _ in range(f["n"]):
+            board.place_from_supply(s, place, "secret")
+
+
+@handler("cover")
+class Cover(Handler):
+    """A covering Enchantment (Lost in Plain Sight) chooses the Hunter card it is played onto."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        return [
+            Move("cover", (("place", place),), f"Play it onto {card_name(c)}")
+            for c, place in cover_targets(s, f["card"])
+        ]
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        pop(s, f)
+        index = f["index"]
+        if index < len(s.enchantments) and s.enchantments[index] == f["card"]:
+            s.ench_covers[index] = arg(m)
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        return f"Choose the Hunter card {card_name(f['card'])} is played onto"
+
+
+# --- Houndskeeper Willam: reveal 2, the opponent picks the discard, play the other -------------
+
+
+@op("reveal_play")
+def _reveal_play(s: PaganState, f: Frame, o: Op) -> None:
+    seat = f["seat"]
+    n = int(o.get("n", 2))
+    if len(s.player(seat).hand) >= n:
+        push(s, {"t": "reveal", "seat": seat, "owner": seat, "cards": [], "n": n, "phase": "pick"})
+
+
+@handler("reveal")
+class Reveal(Handler):
+    """Three decisions: the owner reveals cards one at a time (they leave the hand, face up),
+    the opponent chooses the one to discard, and the owner plays the other if they can pay for
+    and place it; otherwise it goes back to the hand, known to the opponent."""
+
+    decision = True
+
+    def moves(self, s: PaganState, f: Frame) -> list[Move]:
+        phase = f["phase"]
+        if phase == "pick":
+            return [
+                Move("reveal", (("card", c),), f"Reveal {card_name(c)}")
+                for c in sorted(set(s.player(f["owner"]).hand))
+            ]
+        if phase == "discard":
+            return [
+                Move("discard", (("card", c),), f"Make them discard {card_name(c)}")
+                for c in sorted(set(f["cards"]))
+            ]
+        owner = f["owner"]
+        out = []
+        for c in sorted(set(f["cards"])):
+            cost = board.play_cost(s, owner, c)
+            if can_play(s, owner, c, cost):
+                out.append(play_move(s, c, cost))
+        return out
+
+    def skip(self, s: PaganState, f: Frame) -> None:
+        pop(s, f)
+        self._back_to_hand(s, f)
+
+    def _back_to_hand(self, s: PaganState, f: Frame) -> None:
+        p = s.player(f["owner"])
+        p.hand.extend(f["cards"])
+        p.revealed.extend(f["cards"])
+        f["cards"] = []
+
+    def decide(self, s: PaganState, f: Frame, m: Move) -> None:
+        card = arg(m)
+        owner = f["owner"]
+        p = s.player(owner)
+        if f["phase"] == "pick":
+            board.leave_hand(p, card)
+            f["cards"].append(card)
+            if len(f["cards"]) >= f["n"]:
+                f["phase"] = "discard"
+                f["seat"] = opponent(owner)
+        elif f["phase"] == "discard":
+            f["cards"].remove(card)
+            p.discard.append(card)
+            f["phase"] = "play"
+            f["seat"] = owner
+        else:
+            pop(s, f)
+            f["cards"].remove(card)
+            self._back_to_hand(s, f)
+            p.hand.append(card)
+            start_play(s, owner, card, board.play_cost(s, owner, card))
+
+    def prompt(self, s: PaganState, f: Frame) -> str:
+        if f["phase"] == "pick":
+            return f"Reveal {plural(f['n'] - len(f['cards']), 'card')} from your hand"
+        if f["phase"] == "discard":
+            return "Choose which revealed card your opponent discards"
+        return "Play the other revealed card"
+
+
+__all__ = ["BOARD_SLOTS", "can_place", "landed", "playable", "start_play"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.core.rng import Rng
-from rules.pagan.board import cards_in_play
+from rules.pagan.board import cards_on_table
 from rules.pagan.state import HUNTER, WITCH, PaganState, opponent
 
 # Frames that hold a card in the open while it is being played.
@@ -28,10 +28,15 @@ def unseen_cards(s: PaganState, side: str) -> list[str]:
     p = s.player(side)
     pool.subtract(p.discard)
     pool.subtract(p.revealed)
-    pool.subtract(card for card, owner, _ in cards_in_play(s) if owner == side)
+    # Cards on the table are public, covered ones too (Lost in Plain Sight lies on them).
+    pool.subtract(card for card, owner, _ in cards_on_table(s) if owner == side)
     for f in s.stack:
         if f["t"] in _PUBLIC_CARD_FRAMES and f.get("seat") == side:
             pool[f["card"]] -= 1
+        elif f["t"] == "cleanse" and f["card"] and f["owner"] == side and f["step"] < 2:
+            pool[f["card"]] -= 1  # a cleansed card on its way to the discard pile
+        elif f["t"] == "reveal" and f["owner"] == side:
+            pool.subtract(f["cards"])  # revealed to both players
     if any(n < 0 for n in pool.values()):
         raise AssertionError(f"card bookkeeping of the {side} is inconsistent")
     return sorted(pool.elements())

@@ -27,15 +27,16 @@ def opponent(seat: str) -> str:
 
 @dataclass(slots=True)
 class Slot:
-    """A lasting card on a player board: its id, the Secrets on it (Brews) and whether a Hunter
-    pawn occupies it (Locations)."""
+    """A lasting card on a player board: its id, the Secrets on it (Brews), whether a Hunter
+    pawn occupies it (Locations) and the Gloom on it (Gloom cards)."""
 
     card: str
     secrets: int = 0
     occupied: bool = False
+    gloom: int = 0
 
     def copy(self) -> Slot:
-        return Slot(self.card, self.secrets, self.occupied)
+        return Slot(self.card, self.secrets, self.occupied, self.gloom)
 
 
 @dataclass(slots=True)
@@ -49,6 +50,12 @@ class Villager:
     hunter_pawns: int = 0
     witch_pawns: int = 0
     investigation: str | None = None
+    # The side of the villager card showing (a catalog villager id): the villager itself, or for
+    # a double-sided card its back until it is cleansed and turned over. `id` never changes: it
+    # names the person, the Suspect card and every move.
+    face: str = ""
+    gloom: int = 0  # Gloom on the villager (The Tainted)
+    inv_gloom: int = 0  # Gloom on the Investigation on it (a Gloom Investigation)
 
     @property
     def ready(self) -> bool:
@@ -65,6 +72,9 @@ class Villager:
             self.hunter_pawns,
             self.witch_pawns,
             self.investigation,
+            self.face,
+            self.gloom,
+            self.inv_gloom,
         )
 
 
@@ -139,6 +149,13 @@ class PaganState:
     winner: str | None = None
     reason: str | None = None
     decisions: int = 0
+    # Beyond the Palisades: the Gloom on each Enchantment and the Hunter card each one covers
+    # (a place key, see `board.cards_in_play`), both in step with `enchantments`; how many cards
+    # and villagers have been cleansed; the scenario objectives completed.
+    ench_gloom: list[int] = field(default_factory=list)
+    ench_covers: list[str | None] = field(default_factory=list)
+    cleansed: int = 0
+    objectives: list[str] = field(default_factory=list)
     # The legal moves of the pending decision, computed once per decision; never serialized.
     cache: list[Any] | None = field(default=None, compare=False, repr=False)
     # Villager id -> position in `villagers` (the order never changes); built on first use.
@@ -176,6 +193,10 @@ class PaganState:
             self.winner,
             self.reason,
             self.decisions,
+            self.ench_gloom[:],
+            self.ench_covers[:],
+            self.cleansed,
+            self.objectives[:],
             None,
             self.vindex,
         )
@@ -192,13 +213,23 @@ def _copy_frame(frame: Frame) -> Frame:
 def _slot_json(slot: Slot | None) -> dict[str, Any] | None:
     if slot is None:
         return None
-    return {"card": slot.card, "secrets": slot.secrets, "occupied": slot.occupied}
+    return {
+        "card": slot.card,
+        "secrets": slot.secrets,
+        "occupied": slot.occupied,
+        "gloom": slot.gloom,
+    }
 
 
 def _slot_from(data: Any) -> Slot | None:
     if data is None:
         return None
-    return Slot(str(data["card"]), int(data["secrets"]), bool(data["occupied"]))
+    return Slot(
+        str(data["card"]),
+        int(data["secrets"]),
+        bool(data["occupied"]),
+        int(data.get("gloom", 0)),
+    )
 
 
 def _player_json(p: Player) -> dict[str, Any]:
@@ -251,7 +282,17 @@ _VILLAGER_FIELDS = (
     "hunter_pawns",
     "witch_pawns",
     "investigation",
+    "face",
+    "gloom",
+    "inv_gloom",
 )
+_VILLAGER_DEFAULTS: dict[str, Any] = {"gloom": 0, "inv_gloom": 0}
+
+
+def _villager_from(v: dict[str, Any]) -> Villager:
+    fields: dict[str, Any] = {f: v.get(f, _VILLAGER_DEFAULTS.get(f)) for f in _VILLAGER_FIELDS}
+    fields["face"] = fields["face"] or fields["id"]
+    return Villager(**fields)
 
 
 def to_json(s: PaganState) -> dict[str, Any]:
@@ -274,6 +315,10 @@ def to_json(s: PaganState) -> dict[str, Any]:
         "winner": s.winner,
         "reason": s.reason,
         "decisions": s.decisions,
+        "ench_gloom": s.ench_gloom[:],
+        "ench_covers": s.ench_covers[:],
+        "cleansed": s.cleansed,
+        "objectives": s.objectives[:],
     }
 
 
@@ -287,7 +332,7 @@ def from_json(d: dict[str, Any]) -> PaganState:
             rng=int(d["rng"]),
             witch=_player_from(d["witch"]),
             hunter=_player_from(d["hunter"]),
-            villagers=[Villager(**{f: v[f] for f in _VILLAGER_FIELDS}) for v in d["villagers"]],
+            villagers=[_villager_from(v) for v in d["villagers"]],
             enchantments=list(d["enchantments"]),
             supply={k: int(v) for k, v in d["supply"].items()},
             suspect_deck=list(d["suspect_deck"]),
@@ -299,6 +344,10 @@ def from_json(d: dict[str, Any]) -> PaganState:
             winner=d["winner"],
             reason=d["reason"],
             decisions=int(d["decisions"]),
+            ench_gloom=[int(g) for g in d.get("ench_gloom", [0] * len(d["enchantments"]))],
+            ench_covers=list(d.get("ench_covers", [None] * len(d["enchantments"]))),
+            cleansed=int(d.get("cleansed", 0)),
+            objectives=list(d.get("objectives", [])),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidState(f"malformed Pagan state: {exc}") from exc

@@ -15,6 +15,7 @@ from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, villager
 from rules.pagan.effects import (
     DONE,
     SKIP,
+    condition,
     draw_suspect,
     possible,
     push_discard,
@@ -23,9 +24,12 @@ from rules.pagan.effects import (
     push_place,
     remove_card_in_play,
     return_pawns,
+    usable,
 )
+from rules.pagan.gloom import take_gloom
 from rules.pagan.machine import Handler, arg, finish, handler, pop, push
 from rules.pagan.playing import play_move, playable, start_play
+from rules.pagan.scenario import end_of_turn, rule_triggers
 from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, opponent
 
 HUNTER_PAWNS = 3
@@ -48,7 +52,8 @@ def start_turn(s: PaganState) -> None:
 
 def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
     """(place key, index, trigger) for the cards in play whose `when` trigger fires in the
-    active player's Upkeep."""
+    active player's Upkeep, then the scenario's rule triggers (place "scenario") for that
+    player. A trigger with a `cond` fires only while it holds."""
     out = []
     for card, owner, place in board.cards_in_play(s):
         for i, trig in enumerate(CARDS[card].data.get("triggers", ())):
@@ -57,6 +62,11 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
             whose = owner if trig.get("whose", "owner") == "owner" else opponent(owner)
             if whose == s.active:
                 out.append((place, i, trig))
+    for i, trig in rule_triggers(s, when):
+        if trig["whose"] in (s.active, "both") and (
+            "cond" not in trig or condition(s, {"seat": s.active, "here": None}, trig["cond"])
+        ):
+            out.append(("scenario", i, trig))
     return out
 
 
@@ -72,6 +82,11 @@ def card_at(s: PaganState, place: str) -> str | None:
         if key == place:
             return card
     return None
+
+
+def _at(place: str) -> str | None:
+    """The place of a trigger's card, for `self` (scenario rules have none)."""
+    return None if place == "scenario" else place
 
 
 def run_timed_triggers(s: PaganState, when: str) -> None:
@@ -91,7 +106,8 @@ def run_timed_triggers(s: PaganState, when: str) -> None:
                 },
             )
         else:
-            push_fx(s, s.active, trig.get("effect", []), None, card_at(s, place) or "")
+            src = card_at(s, place) or ""
+            push_fx(s, s.active, trig.get("effect", []), None, src, _at(place))
 
 
 # --- the turn -------------------------------------------------------------------------------------
@@ -121,6 +137,8 @@ class Turn(Handler):
             if p.pawns or p.familiar_pawn or free_actions(s, p):
                 f["step"] = 6
                 push(s, {"t": "act", "seat": s.active})
+        elif step == 7:  # a scenario's objectives and victory conditions for this player
+            end_of_turn(s)
         else:
             pop(s, f)
             limit = s.options.get("max_turns") or 0
@@ -174,7 +192,8 @@ def consume(s: PaganState, index: int) -> None:
     slot = s.witch.brews[index]
     assert slot is not None
     push(s, {"t": "consumed", "slot": index, "card": slot.card})
-    push_fx(s, WITCH, CARDS[slot.card].data.get("consume", []), None, slot.card)
+    place = f"brew-{index}"
+    push_fx(s, WITCH, CARDS[slot.card].data.get("consume", []), None, slot.card, place)
 
 
 @handler("consumed")
@@ -224,7 +243,8 @@ class DuringUpkeep(Handler):
             place, _, index = key.partition("/")
             for p2, i, trig in triggers(s, "upkeep"):
                 if p2 == place and i == int(index):
-                    push_fx(s, s.active, trig.get("effect", []), None, card_at(s, place) or "")
+                    src = card_at(s, place) or ""
+                    push_fx(s, s.active, trig.get("effect", []), None, src, _at(place))
                     push_pay(s, s.active, trig.get("cost", {}))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
@@ -238,9 +258,10 @@ class AllyUpkeep(Handler):
     decision = True
 
     def _slot(self, s: PaganState, f: Frame) -> int | None:
+        """The next Ally in play from spot `slot` on (a covered Ally is not in play)."""
         allies = s.hunter.allies
         i = f["slot"]
-        while i < len(allies) and allies[i] is None:
+        while i < len(allies) and (allies[i] is None or board.is_covered(s, f"ally-{i}")):
             i += 1
         return i if i < len(allies) else None
 
@@ -255,7 +276,10 @@ class AllyUpkeep(Handler):
         out = []
         if s.hunter.influence >= upkeep:
             out.append(Move("keep", (("slot", i),), f"Pay {upkeep} Influence to keep {name}"))
-        out.append(Move("dismiss", (("slot", i),), f"Discard {name}"))
+        # Not paying is a choice, and a Gloom card never leaves play voluntarily: a Gloom Ally
+        # is discarded (uncleansed) only when its Upkeep cannot be paid.
+        if not out or not slot.gloom:
+            out.append(Move("dismiss", (("slot", i),), f"Discard {name}"))
         return out
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -370,14 +394,21 @@ class Act(Handler):
     def hunter_actions(self, s: PaganState) -> list[Move]:
         h = s.hunter
         out = []
+        covers = any(s.ench_covers)
         for i, slot in enumerate(h.locations):
             if slot is None or slot.occupied:
                 continue
+            if covers and board.is_covered(s, f"location-{i}"):
+                continue
             activation = CARDS[slot.card].data.get("activate", {})
-            if board.can_pay(s, HUNTER, activation.get("cost", {})):
+            if board.can_pay(s, HUNTER, activation.get("cost", {})) and (
+                not slot.gloom or usable(s, HUNTER, activation.get("effect", []), None, None)
+            ):
                 out.append(Move("activate", (("slot", i),), f"Activate {card_name(slot.card)}"))
         for i, card in enumerate(s.enchantments):
-            if board.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
+            if CARDS[card].gloom:  # a Gloom Enchantment: the Lift removes 1 Gloom, no cost
+                out.append(Move("lift", (("slot", i),), f"Lift {card_name(card)}: remove 1 Gloom"))
+            elif board.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
                 out.append(Move("lift", (("slot", i),), f"Lift {card_name(card)}"))
         if h.evidence >= EXONERATE_COST and s.suspect_deck:
             out.append(
@@ -434,11 +465,15 @@ class Act(Handler):
             assert slot is not None
             slot.occupied = True
             activation = CARDS[slot.card].data.get("activate", {})
-            push_fx(s, HUNTER, activation.get("effect", []), None, slot.card)
+            place = f"location-{arg(m)}"
+            push_fx(s, HUNTER, activation.get("effect", []), None, slot.card, place)
             push_pay(s, HUNTER, activation.get("cost", {}))
         elif kind == "lift":
             index = arg(m)
             card = s.enchantments[index]
+            if CARDS[card].gloom:
+                take_gloom(s, f"enchantment-{index}")  # the last one cleanses it
+                return
             push(s, {"t": "lifted", "card": card})
             push_pay(s, HUNTER, CARDS[card].data.get("lift", {}))
         elif kind == "exonerate":
@@ -506,9 +541,12 @@ def eliminate(s: PaganState, villager_id: str) -> None:
     v.alive = False
     for token in ("secret", "favor"):
         board.remove_to_supply(s, v.id, token, board.token_count_on(s, v.id, token))
+    if v.gloom:  # a Tainted villager's Gloom goes back, uncleansed
+        s.supply["gloom"] += v.gloom
+        v.gloom = 0
     if v.investigation:
-        s.hunter.discard.append(v.investigation)
-        v.investigation = None
+        remove_card_in_play(s, f"investigation-{v.id}")
+        board.uncover_place(s, f"investigation-{v.id}")
     for other in s.villagers:
         if other.clues:
             s.supply["clue"] += other.clues
@@ -561,11 +599,16 @@ class Visit(Handler):
         if not v.alive:
             pop(s, f)
             return
-        villager = VILLAGERS[vid]
+        villager = VILLAGERS[v.face]  # a double-sided villager acts as the side showing
         if step == 0:
             inv = v.investigation
-            if inv and CARDS[inv].data.get("affects") == seat:
-                push_fx(s, seat, CARDS[inv].data.get("on_visit", []), vid, inv)
+            if (
+                inv
+                and CARDS[inv].data.get("affects") == seat
+                and not board.is_covered(s, f"investigation-{vid}")
+            ):
+                place = f"investigation-{vid}"
+                push_fx(s, seat, CARDS[inv].data.get("on_visit", []), vid, inv, place)
         elif step == 1:
             if seat == WITCH:
                 limit = board.villager_modifier(s, vid, "convert_limit", WITCH)
@@ -579,7 +622,9 @@ class Visit(Handler):
             ):
                 board.gain_evidence(s, 1)
         elif step == 2:
-            if board.villager_modifier(s, vid, "skip_distribute", seat) is None:
+            if board.villager_modifier(
+                s, vid, "skip_distribute", seat
+            ) is None and not board.global_modifier(s, "skip_distribute", seat):
                 n = villager.assets + board.global_modifier(s, "distribute", seat)
                 n += board.villager_modifier(s, vid, "distribute", seat) or 0
                 # the Witch may always put her Secrets on a Brew instead
@@ -649,14 +694,17 @@ class Again(Handler):
     decision = True
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
-        name = villager_name(f["villager"])
-        return [Move("again", (), f"Use {name}'s skill again (2+ Favors)"), SKIP]
+        vid = f["villager"]
+        skill = list(VILLAGERS[s.villager(vid).face].skill)
+        if not possible(s, WITCH, skill, vid):  # e.g. Willam's needs 2 cards in hand
+            return [SKIP]
+        return [Move("again", (), f"Use {villager_name(vid)}'s skill again (2+ Favors)"), SKIP]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
         if m.kind == "again":
             vid = f["villager"]
-            push_fx(s, WITCH, list(VILLAGERS[vid].skill), vid, vid)
+            push_fx(s, WITCH, list(VILLAGERS[s.villager(vid).face].skill), vid, vid)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return f"Use {villager_name(f['villager'])}'s skill a second time?"
@@ -673,13 +721,20 @@ class Familiar(Handler):
         if w.familiar_used:
             return []
         out = []
+        vid = f["villager"]
         for i, slot in enumerate(w.familiars):
             if slot is None:
                 continue
             name = card_name(slot.card)
-            out.append(Move("familiar", (("slot", i),), f"Use {name}"))
-            empower = CARDS[slot.card].data.get("empower")
-            if empower and board.can_pay(s, WITCH, empower.get("cost", {})):
+            data = CARDS[slot.card].data
+            if usable(s, WITCH, data.get("effect", []), vid, f"familiar-{i}"):
+                out.append(Move("familiar", (("slot", i),), f"Use {name}"))
+            empower = data.get("empower")
+            if (
+                empower
+                and board.can_pay(s, WITCH, empower.get("cost", {}))
+                and usable(s, WITCH, empower.get("effect", []), vid, f"familiar-{i}")
+            ):
                 out.append(Move("empower", (("slot", i),), f"Use {name}, Empowered"))
         if out:
             out.append(SKIP)
@@ -693,12 +748,13 @@ class Familiar(Handler):
         assert slot is not None
         s.witch.familiar_used = True
         data = CARDS[slot.card].data
+        place = f"familiar-{arg(m)}"
         if m.kind == "empower":
             empower = data["empower"]
-            push_fx(s, WITCH, empower.get("effect", []), f["villager"], slot.card)
+            push_fx(s, WITCH, empower.get("effect", []), f["villager"], slot.card, place)
             push_pay(s, WITCH, empower.get("cost", {}))
         else:
-            push_fx(s, WITCH, data.get("effect", []), f["villager"], slot.card)
+            push_fx(s, WITCH, data.get("effect", []), f["villager"], slot.card, place)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return "Use a Familiar with this visit?"

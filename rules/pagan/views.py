@@ -11,7 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from rules.pagan import machine
-from rules.pagan.board import CARDS, VILLAGERS, card_name
+from rules.pagan.board import (
+    CARDS,
+    CATALOG,
+    VILLAGERS,
+    card_name,
+    gloom_at,
+    gloom_limit,
+    has_expansion,
+    is_covered,
+)
+from rules.pagan.scenario import objective_names
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState, Player, Slot, opponent
 
 
@@ -20,7 +30,7 @@ def _card(card_id: str) -> dict[str, Any]:
     return {"id": c.id, "name": c.name, "type": c.type}
 
 
-def _slot(slot: Slot | None) -> dict[str, Any] | None:
+def _slot(s: PaganState, slot: Slot | None, place: str) -> dict[str, Any] | None:
     if slot is None:
         return None
     out = _card(slot.card)
@@ -29,7 +39,23 @@ def _slot(slot: Slot | None) -> dict[str, Any] | None:
         out["secrets_needed"] = int(CARDS[slot.card].data.get("secrets", 0))
     if CARDS[slot.card].type == "location":
         out["occupied"] = slot.occupied
+    if has_expansion(s):
+        _gloom(s, out, slot.card, place)
     return out
+
+
+def _gloom(s: PaganState, out: dict[str, Any], card: str, place: str) -> None:
+    """Beyond the Palisades: a Gloom card's Gloom and limit, and whether it is covered (on the
+    table but not in play)."""
+    if CARDS[card].gloom:
+        out["gloom"] = gloom_at(s, place)
+        out["gloom_limit"] = gloom_limit(s, place)
+    if is_covered(s, place):
+        out["covered"] = True
+
+
+def _slots(s: PaganState, kind: str, slots: list[Slot | None]) -> list[dict[str, Any] | None]:
+    return [_slot(s, slot, f"{kind}-{i}") for i, slot in enumerate(slots)]
 
 
 def _player(s: PaganState, p: Player, viewer: str | None) -> dict[str, Any]:
@@ -49,13 +75,13 @@ def _player(s: PaganState, p: Player, viewer: str | None) -> dict[str, Any]:
         out["suspects_count"] = len(p.suspects)
         if viewer == HUNTER:
             out["suspects"] = [{"id": v, "name": VILLAGERS[v].name} for v in sorted(p.suspects)]
-        out["locations"] = [_slot(x) for x in p.locations]
-        out["allies"] = [_slot(x) for x in p.allies]
+        out["locations"] = _slots(s, "location", p.locations)
+        out["allies"] = _slots(s, "ally", p.allies)
     else:
         out["familiar_pawn"] = p.familiar_pawn
         out["familiar_used"] = p.familiar_used
-        out["brews"] = [_slot(x) for x in p.brews]
-        out["familiars"] = [_slot(x) for x in p.familiars]
+        out["brews"] = _slots(s, "brew", p.brews)
+        out["familiars"] = _slots(s, "familiar", p.familiars)
         if viewer == WITCH:
             out["true_witch"] = {"id": s.true_witch, "name": VILLAGERS[s.true_witch].name}
     return out
@@ -70,7 +96,39 @@ def _decision(s: PaganState, viewer: str | None) -> dict[str, Any] | None:
     out: dict[str, Any] = {"seat": seat, "kind": f["t"], "prompt": h.prompt(s, f)}
     if f["t"] == "look" and viewer == seat:
         out["looking_at"] = [_card(c) for c in sorted(f["cards"])]
+    if f["t"] == "reveal":  # revealed cards are shown to both players
+        out["revealed"] = [_card(c) for c in sorted(f["cards"])]
     return out
+
+
+def _expansion(s: PaganState, out: dict[str, Any]) -> None:
+    """What Beyond the Palisades adds to a view: factions, each villager's side and Gloom,
+    Gloom on Enchantments and Investigations, covered cards, cards being cleansed, and the
+    scenario's completed objectives. (The supply already shows the Gloom left.)"""
+    out["expansion"] = s.options["expansion"]
+    out["factions"] = {
+        key: {"id": fid, "name": CATALOG.factions[fid].name}
+        for key, fid in s.options["factions"].items()
+    }
+    for entry, v in zip(out["villagers"], s.villagers, strict=True):
+        face = VILLAGERS[v.face]
+        entry["side"] = {"id": face.id, "faction": CATALOG.factions[face.faction].name}
+        entry["gloom"] = v.gloom
+        if v.gloom or face.back_of:
+            entry["gloom_limit"] = gloom_limit(s, f"villager-{v.id}")
+        if v.investigation:
+            _gloom(s, entry["investigation"], v.investigation, f"investigation-{v.id}")
+    for i, entry in enumerate(out["enchantments"]):
+        _gloom(s, entry, s.enchantments[i], f"enchantment-{i}")
+        covered = s.ench_covers[i]
+        if covered is not None:
+            entry["covers"] = covered
+    out["cleansing"] = [
+        _card(f["card"]) for f in s.stack if f["t"] == "cleanse" and f["card"] and f["step"] < 2
+    ]
+    out["cleansed"] = s.cleansed
+    names = objective_names(s.options["scenario"])
+    out["objectives"] = [{"id": oid, "name": names[oid]} for oid in s.objectives]
 
 
 def view(s: PaganState, viewer: str | None) -> dict[str, Any]:
@@ -110,6 +168,8 @@ def view(s: PaganState, viewer: str | None) -> dict[str, Any]:
         "decision": _decision(s, viewer),
         "outcome": None,
     }
+    if has_expansion(s):
+        _expansion(s, out)
     if over:
         winners = [] if s.winner == DRAW else [s.winner]
         out["outcome"] = {

@@ -73,6 +73,8 @@ def put_in_play(s: PaganState, seat: str, card: str, secrets: int = 0) -> None:
     kind = CARDS[card].type
     if kind == "enchantment":
         s.enchantments.append(card)
+        s.ench_gloom.append(0)
+        s.ench_covers.append(None)
         return
     slots = s.player(seat).slots(kind)
     index = slots.index(None)

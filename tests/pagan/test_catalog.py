@@ -81,6 +81,11 @@ def by_name(catalog: Catalog, name: str) -> Card:
     return card
 
 
+def base_cards(catalog: Catalog) -> list[Card]:
+    """The base game's cards (the catalog also holds the expansion's, tests below)."""
+    return [c for c in catalog.cards.values() if c.box == "base"]
+
+
 def legal_hunter_deck() -> dict[str, int]:
     return dict(load_catalog().decks["base-hunter"])
 
@@ -89,21 +94,21 @@ def legal_hunter_deck() -> dict[str, int]:
 
 
 def test_50_distinct_cards_numbered_0001_to_0050(catalog: Catalog) -> None:
-    assert sorted(catalog.cards) == [f"{n:04d}" for n in range(1, 51)]
-    assert len({c.name for c in catalog.cards.values()}) == 50
+    assert sorted(c.id for c in base_cards(catalog)) == [f"{n:04d}" for n in range(1, 51)]
+    assert len({c.name for c in base_cards(catalog)}) == 50
     for card in catalog.cards.values():
         assert card.number == int(card.id)
 
 
 def test_cards_0001_0025_are_hunter_and_0026_0050_witch(catalog: Catalog) -> None:
-    for card in catalog.cards.values():
+    for card in base_cards(catalog):
         expected = "hunter" if card.number <= 25 else "witch"
         assert card.side == expected, card
         assert card.type in (HUNTER_TYPES if expected == "hunter" else WITCH_TYPES)
 
 
 def test_numbering_by_type(catalog: Catalog) -> None:
-    for card in catalog.cards.values():
+    for card in base_cards(catalog):
         low, high = TYPE_RANGES[card.type]
         assert low <= card.number <= high, card
 
@@ -179,7 +184,7 @@ def test_base_decks_hold_every_card_of_their_side_twice(
     deck = catalog.decks[deck_id]
     assert sum(deck.values()) == 50
     assert set(deck.values()) == {2}
-    assert set(deck) == {c.id for c in catalog.cards.values() if c.side == side}
+    assert set(deck) == {c.id for c in base_cards(catalog) if c.side == side}
     assert catalog.deck_sides[deck_id] == side
     assert validate_deck(deck, side, 50) == []
 
@@ -287,7 +292,7 @@ def test_rule_unknown_side() -> None:
 
 
 def test_9_villagers_3_per_colour_numbered_1_to_9(catalog: Catalog) -> None:
-    villagers = list(catalog.villagers.values())
+    villagers = [v for v in catalog.villagers.values() if v.box == "base"]
     assert len(villagers) == 9
     assert Counter(v.colour for v in villagers) == {"blue": 3, "red": 3, "green": 3}
     assert sorted(v.number for v in villagers) == list(range(1, 10))
@@ -393,7 +398,7 @@ def test_check_catalog_reports_an_example_without_source(catalog: Catalog) -> No
 
 def test_catalog_json_is_json_and_lists_everything(catalog: Catalog) -> None:
     data = json.loads(json.dumps(catalog_json(catalog)))
-    assert [c["id"] for c in data["cards"]] == [f"{n:04d}" for n in range(1, 51)]
+    assert [c["id"] for c in data["cards"]] == [f"{n:04d}" for n in range(1, 101)]
     assert set(data["cards"][0]) == {
         "id",
         "number",
@@ -403,9 +408,22 @@ def test_catalog_json_is_json_and_lists_everything(catalog: Catalog) -> None:
         "cost",
         "origin",
         "text",
+        "box",
+        "gloom",
     }
-    assert len(data["villagers"]) == 9
-    assert len(data["factions"]) == 3
-    assert {s["id"] for s in data["scenarios"]} == {"1", "standard"}
-    assert set(data["decks"]) == {"starter-hunter", "starter-witch", "base-hunter", "base-witch"}
+    assert [c["box"] for c in data["cards"]] == ["base"] * 50 + ["palisades"] * 50
+    assert len(data["villagers"]) == 9 + 12  # the expansion's 3 double-sided cards: 6 sides
+    assert len(data["factions"]) == 3 + 4
+    assert {s["id"] for s in data["scenarios"]} == {"1", "standard", "10", "11", "12", "13"}
+    assert set(data["decks"]) == {
+        "starter-hunter",
+        "starter-witch",
+        "base-hunter",
+        "base-witch",
+        "palisades-hunter",
+        "palisades-witch",
+        "frontier-hunter",
+        "frontier-witch",
+    }
     assert sum(data["decks"]["starter-hunter"]["cards"].values()) == 30
+    assert [b["id"] for b in data["boxes"]] == ["base", "palisades"]

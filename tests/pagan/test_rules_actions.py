@@ -1000,9 +1000,11 @@ def test_a_deck_needs_10_cards_of_each_type() -> None:
 
 
 def test_unknown_scenarios_and_options_are_rejected() -> None:
-    assert problems({"scenario": "99"}) == ["unknown scenario '99' (known: 1, standard)"]
+    assert problems({"scenario": "99"}) == [
+        "unknown scenario '99' (known: standard, 1, 10, 11, 12, 13)"
+    ]
     assert problems({"speed": "fast"}) == [
-        "unknown option 'speed' (known: decks, max_turns, scenario)"
+        "unknown option 'speed' (known: decks, expansion, factions, max_turns, scenario)"
     ]
 
 
