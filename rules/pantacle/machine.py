@@ -4,6 +4,9 @@ The state's `stack` holds frames: plain dicts naming a frame type (`t`) and its 
 procedural frame runs, pushing or popping frames; a decision frame waits for its player's move.
 `advance` runs frames until a decision has two or more options (a decision with one option is
 taken at once, one with none is skipped), so `legal_moves` is always the top frame's options.
+The exception are decisions marked `ask_single`: whether they have one option or more depends on
+the deciding seat's hidden hand, so they are always asked, lest skipping them tell the table
+what that hand holds (the bribe offer: "pass" may be the only answer, as at the table).
 Turn phases, bribes, Flames and curse effects are all frames, so a state can stop and resume at any
 decision and serialize as data.
 """
@@ -21,6 +24,7 @@ class Handler:
     `decide`, and optionally `prompt` and `skip`."""
 
     decision = False
+    ask_single = False
 
     def run(self, s: PantacleState, f: Frame) -> None:
         raise NotImplementedError
@@ -87,7 +91,7 @@ def advance(s: PantacleState) -> None:
         moves = h.moves(s, f)
         if not moves:
             h.skip(s, f)
-        elif len(moves) == 1:
+        elif len(moves) == 1 and not h.ask_single:
             h.decide(s, f, moves[0])
         else:
             s.cache = moves

@@ -187,14 +187,27 @@ def payable(keepers: Sequence[str], counts: dict[str, int], hound_count: int) ->
     return 2 * missing <= hound_count
 
 
-def can_bribe(s: PantacleState, seat: int, favor: str) -> bool:
+MIN_BRIBE_BLADES = 2  # one blade per Keeper, or a Hound blade beside the Resolve Bonus Hound
+
+
+def may_be_offered(s: PantacleState, seat: int, favor: str) -> bool:
+    """Whether the opponent is asked at all: only what everyone can see rules it out (a curse
+    that forbids it, the cube Greedy Hounds needs, too few blades in hand), so being asked
+    tells nobody what the hand holds."""
     p = s.players[seat]
-    if p.curses and (
+    if len(p.hand) < MIN_BRIBE_BLADES:
+        return False
+    return not p.curses or not (
         forbidden(p, favor)
         or has_modifier(p, "no_bribe")
         or p.influence < modifier(p, "bribe_influence")
-    ):
+    )
+
+
+def can_bribe(s: PantacleState, seat: int, favor: str) -> bool:
+    if not may_be_offered(s, seat, favor):
         return False
+    p = s.players[seat]
     counts = keeper_counts(p)
     return payable(FAVORS[favor].keepers, counts, hounds(p, counts))
 
@@ -217,21 +230,25 @@ class BribeRound(Handler):
             return
         f["k"] = k + 1
         seat = (s.active + k) % count
-        if can_bribe(s, seat, favor):
+        if may_be_offered(s, seat, favor):
             push(s, {"t": "offer", "seat": seat})
 
 
 @handler("offer")
 class Offer(Handler):
+    """Bribe or pass. An opponent who cannot pay is asked all the same, with "pass" only."""
+
     decision = True
+    ask_single = True
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         favor = s.announced
         assert favor is not None
-        return [
-            Move("bribe", (), f"Bribe {favor_name(favor)} away from {seat_name(s.active)}"),
-            Move("pass", (), "Pass"),
-        ]
+        out = [Move("pass", (), "Pass")]
+        if can_bribe(s, f["seat"], favor):
+            label = f"Bribe {favor_name(favor)} away from {seat_name(s.active)}"
+            out.insert(0, Move("bribe", (), label))
+        return out
 
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
         pop(s, f)
@@ -278,9 +295,11 @@ class Bribe(Handler):
 @handler("pay")
 class Pay(Handler):
     """Pay for one of the Favor's Keepers: one of its blades, or a pair of Hounds. Only choices
-    that leave the remaining Keepers payable are offered."""
+    that leave the remaining Keepers payable are offered. Asked even with one choice: how many
+    there are would tell the table about the hand."""
 
     decision = True
+    ask_single = True
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         p = s.players[f["seat"]]
@@ -317,7 +336,10 @@ class Pay(Handler):
 
 @handler("hound")
 class Hound(Handler):
+    """Which Hound pays: a Hound blade or the Resolve Bonus Hound (asked, like `pay`)."""
+
     decision = True
+    ask_single = True
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         p = s.players[f["seat"]]

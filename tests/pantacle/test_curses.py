@@ -227,7 +227,7 @@ def test_greedy_hounds_a_bribe_also_costs_an_influence_cube(players: int) -> Non
     give_curse(s, 1, "greedy-hounds")
     give(s, 1, influence=2)
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     assert s.players[1].influence == 1 and s.players[1].adepts == 2
 
 
@@ -337,7 +337,7 @@ def test_bitter_resolve_the_tracker_never_moves_but_the_cube_comes(players: int)
     set_hand(s, 1, ["oracle-new", "herald-waxing"])
     give_curse(s, 0, "bitter-resolve")
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     assert s.players[0].resolve == 0 and s.players[0].influence == 1
 
 

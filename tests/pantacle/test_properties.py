@@ -87,7 +87,8 @@ def test_every_listed_move_applies_and_leaves_the_original_untouched(
     for s in positions(seed, players, every=5):
         before = GAME.to_json(s)
         moves = GAME.legal_moves(s)
-        assert len(moves) >= 2, "a pending decision always has a real choice"
+        # A real choice, except where the count of choices would give a hidden hand away.
+        assert len(moves) >= 2 or s.stack[-1]["t"] in ("offer", "pay", "hound")
         assert len({m.id for m in moves}) == len(moves), "move ids are unique"
         for move in moves:
             after = GAME.apply(s, move)

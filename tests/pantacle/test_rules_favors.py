@@ -144,7 +144,7 @@ def test_hunt_adds_one_cube_to_the_compensation_for_a_bribed_favor(players: int)
     set_hand(s, 1, ["oracle-new", "herald-waxing"])
     give_powers(s, 0, ["hunt"])
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     assert s.players[0].influence == 2
 
 

@@ -232,7 +232,7 @@ def test_the_first_bribe_ends_the_bribing_round(players: int) -> None:
         set_hand(s, seat, RECRUITMENT_HANDS[seat - 1])
     set_hand(s, 0, ["scholar-new", "alchemist-new"])
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     assert s.bribed_by == 1 and s.players[1].adepts == 2 and s.players[0].adepts == 1
     # Seat-1 paid with its only Oracle and Herald; nobody else was asked; seat-0's Moon next.
     for seat in range(2, players):
@@ -242,18 +242,28 @@ def test_the_first_bribe_ends_the_bribing_round(players: int) -> None:
 
 
 @players
-def test_an_opponent_who_cannot_pay_is_not_asked(players: int) -> None:
+def test_an_opponent_who_cannot_pay_is_asked_all_the_same_and_may_only_pass(
+    players: int,
+) -> None:
     s = new_game(players)
     quiet_opponents(s, hand=["oracle-new", "scholar-new", "warden-new"])  # no Herald, no Hound
     set_hand(s, 0, ["alchemist-new", "alchemist-waxing"])
-    if players > 2:
-        set_hand(s, 2, RECRUITMENT_HANDS[1])
     favor_phase(s, 0)
     s = play(s, "favor:recruitment")
-    if players > 2:
-        assert kind(s) == "offer" and GAME.to_move(s) == "seat-2"
-    else:
-        assert s.players[0].adepts == 2 and kind(s) == "moon_discard"
+    # Skipping seat-1 would tell the table it holds no Herald: it is asked, and passes.
+    assert kind(s) == "offer" and GAME.to_move(s) == "seat-1" and ids(s) == ["pass"]
+    s = play(s, "pass")
+    assert s.players[0].adepts == 2 and kind(s) == "moon_discard"
+
+
+@players
+def test_an_opponent_with_fewer_than_two_blades_is_not_asked(players: int) -> None:
+    s = new_game(players)
+    quiet_opponents(s, hand=["oracle-new"])  # everyone sees one blade cannot pay a bribe
+    set_hand(s, 0, ["alchemist-new", "alchemist-waxing"])
+    favor_phase(s, 0)
+    s = play(s, "favor:recruitment")
+    assert s.players[0].adepts == 2 and kind(s) == "moon_discard"
 
 
 @players
@@ -262,6 +272,8 @@ def test_a_bribe_costs_one_blade_for_each_of_the_favors_two_keepers(players: int
     quiet_opponents(s, hand=["oracle-new", "herald-waxing", "scholar-new"])
     favor_phase(s, 0)
     s = play(s, "favor:recruitment", "bribe")
+    assert kind(s) == "pay" and ids(s) == ["pay:oracle-new"]
+    s = play(s, "pay:oracle-new", "pay:herald-waxing")
     assert s.players[1].hand == ["scholar-new"]
     assert s.blade_discard[:2] == ["oracle-new", "herald-waxing"]
     assert s.players[1].adepts == 2 and s.players[0].adepts == 1
@@ -273,9 +285,15 @@ def test_a_pair_of_hounds_replaces_a_keeper_blade(players: int) -> None:
     quiet_opponents(s, hand=["oracle-new", "hound-new", "hound-waxing"])
     favor_phase(s, 0)
     s = play(s, "favor:recruitment", "bribe")
-    # The Oracle blade pays for the Oracle (the Hounds are needed for the Herald): one choice.
+    # The Oracle blade pays for the Oracle (the Hounds are needed for the Herald).
+    assert ids(s) == ["pay:oracle-new"]
+    s = play(s, "pay:oracle-new")
+    assert ids(s) == ["hounds"]
+    s = play(s, "hounds")
     assert kind(s) == "hound" and ids(s) == ["hound:hound-new", "hound:hound-waxing"]
     s = play(s, "hound:hound-waxing")
+    assert ids(s) == ["hound:hound-new"], "the second Hound, asked like the first"
+    s = play(s, "hound:hound-new")
     assert s.players[1].hand == [] and s.players[1].adepts == 2
     assert s.blade_discard[:3] == ["oracle-new", "hound-waxing", "hound-new"]
 
@@ -286,7 +304,8 @@ def test_four_hounds_pay_for_both_keepers(players: int) -> None:
     quiet_opponents(s, hand=["hound-new", "hound-waxing", "hound-full", "hound-waning"])
     favor_phase(s, 0)
     s = play(s, "favor:recruitment", "bribe")
-    while kind(s) == "hound":
+    assert ids(s) == ["hounds"]
+    while kind(s) in ("pay", "hound"):
         s = play(s, ids(s)[0])
     assert s.players[1].hand == [] and s.players[1].adepts == 2
 
@@ -299,9 +318,9 @@ def test_the_resolve_bonus_hound_pairs_with_a_hound_blade_and_resets_the_tracker
     quiet_opponents(s, hand=["oracle-new", "hound-new"])
     s.players[1].resolve = 2
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "hounds")
     assert ids(s) == ["hound:hound-new", "hound:resolve"]
-    s = play(s, "hound:resolve")
+    s = play(s, "hound:resolve", "hound:hound-new")
     assert s.players[1].resolve == 0 and s.players[1].hand == []
 
 
@@ -312,7 +331,7 @@ def test_a_resolve_tracker_short_of_the_rightmost_position_gives_no_hound(player
     s.players[1].resolve = 1
     favor_phase(s, 0)
     s = play(s, "favor:recruitment")
-    assert kind(s) != "offer" or GAME.to_move(s) != "seat-1"
+    assert GAME.to_move(s) == "seat-1" and ids(s) == ["pass"]
 
 
 @players
@@ -336,11 +355,9 @@ def test_a_bribed_away_favor_moves_the_resolve_tracker_and_pays_a_compensation_c
     s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     assert s.players[0].resolve == 1 and s.players[0].influence == 1
     s.players[0].resolve = 2
-    favor_phase(s, 0)
-    s = play(s, "favor:indoctrination")  # seat-1 has no Warden: not asked
     s.marked = None
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-waxing", "pay:herald-full")
     assert s.players[0].resolve == 2, "the tracker stays at its rightmost position"
     assert s.players[0].influence == 2
 
@@ -353,7 +370,7 @@ def test_an_opponent_may_bribe_a_favor_whose_token_it_already_holds(players: int
     favor_phase(s, 0)
     s = play(s, "favor:hunt")
     assert kind(s) == "offer" and GAME.to_move(s) == "seat-1"
-    s = play(s, "bribe")
+    s = play(s, "bribe", "pay:warden-new", "pay:herald-full")
     assert s.players[1].powers == ["hunt"], "no second Hunt token"
     assert "hunt" not in s.players[0].powers, "but the Active Sorcerer is denied it"
 
@@ -413,7 +430,7 @@ def test_the_moon_cube_is_won_even_when_the_favor_was_bribed_away(players: int) 
     quiet_opponents(s, hand=["oracle-new", "herald-waxing"])
     set_hand(s, 0, ["warden-full"])
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     # 1 compensation cube + 1 for the Full Moon blade discarded in the Change of the Moon.
     assert s.players[0].influence == 2 and s.blade_discard[-1] == "warden-full"
 
@@ -424,7 +441,7 @@ def test_the_briber_does_not_refill_its_hand(players: int) -> None:
     quiet_opponents(s, hand=["oracle-new", "herald-waxing", "scholar-new"])
     set_hand(s, 0, ["warden-full"])
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     assert s.active == 1 and s.turn == 2, "seat-0's turn is over"
     assert s.players[1].hand == ["scholar-new"], "still one blade after seat-0's turn"
     assert len(s.players[0].hand) == 3
@@ -477,7 +494,7 @@ def test_five_flames_and_a_favor_bribed_away_on_anothers_turn_win(players: int) 
     quiet_opponents(s, hand=["oracle-new", "herald-waxing"])
     place_flames(s, 1, ALL_POINTS)
     favor_phase(s, 0)
-    s = play(s, "favor:recruitment", "bribe")
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.winners == ("seat-1",) and outcome.reason == "bribe"
     assert outcome.scores["seat-1"] == 1.0 and outcome.scores["seat-0"] == 0.0
@@ -492,4 +509,6 @@ def test_the_fifth_flame_alone_does_not_win(players: int) -> None:
     curses_on_top(s, ["moonblind"])
     start_turn(s, 0)
     s = play(s, "favor:recruitment", "bribe")  # the last disc is cursed: Moonblind kept at once
+    s = play(s, "pay:oracle-new", "pay:herald-waxing")
     assert len(s.players[0].flames) == 5 and GAME.outcome(s) is None
+    assert s.players[1].adepts == 2 and kind(s) == "moon_discard"

@@ -86,3 +86,23 @@ def test_a_state_whose_knowledge_lists_do_not_match_is_refused() -> None:
     data["players"][0]["seen"].append(0)
     with pytest.raises(InvalidState, match="knowledge"):
         GAME.from_json(data)
+
+
+@players
+def test_whether_an_opponent_can_pay_a_bribe_is_not_told_to_the_table(players: int) -> None:
+    """The same public facts, one hand able to pay and one not: everyone but that opponent
+    sees the same thing, before and after it answers "pass"."""
+    views = []
+    for hand in (["oracle-new", "herald-waxing"], ["scholar-new", "warden-new"]):
+        s = new_game(players)
+        set_hand(s, 1, hand)
+        for seat in range(2, players):
+            set_hand(s, seat, [])
+        set_hand(s, 0, ["alchemist-new", "alchemist-waxing"])
+        s.blade_pile.sort()  # the same pile order in both games
+        favor_phase(s, 0)
+        s = play(s, "favor:recruitment")
+        before = GAME.view(s, None), GAME.view(s, "seat-0")
+        s = play(s, "pass")
+        views.append((before, GAME.view(s, None), GAME.view(s, "seat-0")))
+    assert views[0] == views[1]
