@@ -3,6 +3,7 @@
     coven games                                     the registered game names
     coven simulate pagan --games 200 --seed 1       random playouts, a summary table
     coven simulate pagan --games 200 --json         ... as one JSON object
+    coven simulate pagan --expansion palisades --scenario 10    ... with game options
     coven catalog pagan [--json]                    the game's cards
 
 Exit codes: 0 success, 1 a simulated game raised, 2 bad arguments (unknown game, bad options).
@@ -76,12 +77,22 @@ def simulate(
     players: Annotated[
         int | None, typer.Option(min=1, help="Number of players (games that have a choice).")
     ] = None,
+    expansion: Annotated[
+        str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
+    ] = None,
+    scenario: Annotated[
+        str | None, typer.Option(help="A scenario to play, e.g. 10 (Pagan).")
+    ] = None,
 ) -> None:
     """Play games with uniformly random legal moves and count wins, end reasons and speed."""
     impl = _game(game)
     options = impl.default_options()
     if players is not None:
         options["players"] = players
+    if expansion is not None:
+        options["expansion"] = expansion
+    if scenario is not None:
+        options["scenario"] = scenario
     try:
         options = impl.validate_options(options)
     except InvalidOptions as exc:
