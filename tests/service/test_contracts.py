@@ -1,0 +1,49 @@
+"""The API contracts match the code, and the live app honours its OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+from starlette.routing import Route
+
+from service import contracts
+from service.app import create_app
+from service.settings import Settings
+
+SCHEMA = schemathesis.openapi.from_path(str(contracts.OPENAPI))
+
+
+def test_openapi_document_and_graphql_sdl_are_generated_from_the_code() -> None:
+    assert contracts.main(["--check"]) == 0, "run: .venv/bin/python -m service.contracts"
+
+
+def test_every_rest_route_is_documented_and_every_documented_path_exists() -> None:
+    app = create_app(Settings(key_prefix="contract-test:"))
+    served = {
+        (route.path, method.lower())
+        for route in app.routes
+        if isinstance(route, Route) and route.path != "/graphql"
+        for method in (route.methods or ()) - {"HEAD"}
+    }
+    documented = {
+        (path, method) for path, item in contracts.openapi()["paths"].items() for method in item
+    }
+    assert served == documented
+
+
+@SCHEMA.exclude(path_regex=".*/stream$").parametrize()
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+def test_the_live_api_answers_every_generated_request_as_documented(case: Any, api: str) -> None:
+    response = case.call(base_url=api)
+    assert response.status_code < 500, response.text
+    case.validate_response(
+        response,
+        checks=[status_code_conformance, content_type_conformance, response_schema_conformance],
+    )
