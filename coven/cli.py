@@ -5,6 +5,7 @@
     coven simulate pagan --games 200 --json         ... as one JSON object
     coven simulate pagan --expansion palisades --scenario 10    ... with game options
     coven catalog pagan [--json]                    the game's cards
+    coven serve [--host H] [--port P]               the API (and embedded Redis and worker)
 
 Exit codes: 0 success, 1 a simulated game raised, 2 bad arguments (unknown game, bad options).
 """
@@ -200,6 +201,22 @@ def _card_cell(card: Any, column: str) -> str:
 # The arena and the ladder live in coven/arena.py.
 app.command("arena")(arena_command)
 app.command("ladder")(ladder_command)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    data_dir: Annotated[
+        str, typer.Option(help="Where the embedded Redis keeps its data (no REDIS_URL).")
+    ] = ".coven-data",
+) -> None:
+    """Run the API; without REDIS_URL also an embedded Redis and an AI worker."""
+    from pathlib import Path
+
+    from coven.serve import serve as run_service
+
+    raise typer.Exit(run_service(host, port, Path(data_dir), lambda line: _err().print(line)))
 
 
 def main() -> None:
