@@ -15,6 +15,7 @@ from collections import Counter
 
 from rules.core.registry import get_game
 from rules.pagan import machine
+from rules.pagan.board import CARDS, drop_gloom, gloom_at, put_gloom
 from rules.pagan.game import PaganGame
 from rules.pagan.state import HUNTER, WITCH, PaganState, Slot
 
@@ -22,8 +23,20 @@ GAME = get_game("pagan")
 assert isinstance(GAME, PaganGame)
 
 
-def new_game(seed: int | str = 1, scenario: str = "standard") -> PaganState:
-    return GAME.new({"scenario": scenario}, seed)
+def new_game(
+    seed: int | str = 1, scenario: str = "standard", options: dict[str, object] | None = None
+) -> PaganState:
+    return GAME.new({"scenario": scenario, **(options or {})}, seed)
+
+
+PALISADES: dict[str, object] = {"expansion": "palisades"}
+
+
+def palisades_game(
+    seed: int | str = 1, scenario: str = "standard", **options: object
+) -> PaganState:
+    """A game with Beyond the Palisades (its Standard Decks and factions unless given)."""
+    return new_game(seed, scenario, {**PALISADES, **options})
 
 
 def ids(s: PaganState) -> list[str]:
@@ -65,26 +78,45 @@ def put_on_top(s: PaganState, seat: str, cards: list[str]) -> None:
     p.deck.extend(reversed(cards))
 
 
-def put_in_play(s: PaganState, seat: str, card: str, secrets: int = 0) -> None:
-    """Put a lasting card into its first free spot (Investigations: use `put_investigation`)."""
-    from rules.pagan.board import CARDS
-
+def put_in_play(
+    s: PaganState, seat: str, card: str, secrets: int = 0, gloom: int | None = None
+) -> str:
+    """Put a lasting card into its first free spot (Investigations: use `put_investigation`),
+    with its printed Gloom (or `gloom`) taken from the supply; returns its place key."""
     _take_from_deck_or_discard(s, seat, card)
     kind = CARDS[card].type
+    g = CARDS[card].gloom if gloom is None else gloom
+    s.supply["secret"] -= secrets
+    if g:
+        s.supply["gloom"] -= g
     if kind == "enchantment":
         s.enchantments.append(card)
-        s.ench_gloom.append(0)
+        s.ench_gloom.append(g)
         s.ench_covers.append(None)
-        return
+        return f"enchantment-{len(s.enchantments) - 1}"
     slots = s.player(seat).slots(kind)
     index = slots.index(None)
-    slots[index] = Slot(card, secrets)
-    s.supply["secret"] -= secrets
+    slots[index] = Slot(card, secrets, gloom=g)
+    return f"{kind}-{index}"
 
 
-def put_investigation(s: PaganState, card: str, villager: str) -> None:
+def put_investigation(s: PaganState, card: str, villager: str, gloom: int | None = None) -> str:
     _take_from_deck_or_discard(s, HUNTER, card)
-    s.villager(villager).investigation = card
+    v = s.villager(villager)
+    v.investigation = card
+    v.inv_gloom = CARDS[card].gloom if gloom is None else gloom
+    if v.inv_gloom:
+        s.supply["gloom"] -= v.inv_gloom
+    return f"investigation-{villager}"
+
+
+def set_gloom(s: PaganState, place: str, n: int) -> None:
+    """Set the Gloom at a place (a card's or a villager's), through the supply."""
+    have = gloom_at(s, place)
+    if n > have:
+        put_gloom(s, place, n - have)
+    elif n < have:
+        drop_gloom(s, place, have - n)
 
 
 def set_tokens(
