@@ -100,6 +100,8 @@ def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
         config = uvicorn.Config(
             "service.app:create_app", factory=True, host=host, port=port, log_level="warning"
         )
-        uvicorn.Server(config).run()
+        # uvicorn re-raises the Ctrl-C it caught once it has shut down: that is our normal end.
+        with contextlib.suppress(KeyboardInterrupt):
+            uvicorn.Server(config).run()
         say("API stopped")
     return 0
