@@ -107,8 +107,8 @@ def _operation(e: Any) -> dict[str, Any]:
             e.media_type: {
                 "schema": {
                     "type": "string",
-                    "description": "`event: game` messages whose data is a SeatGame, and `: keep-alive` "
-                    "comments",
+                    "description": "`event: game` messages whose data is a SeatGame, "
+                    "and `: keep-alive` comments",
                 }
             }
         }
