@@ -91,6 +91,7 @@ def test_every_listed_move_applies_and_leaves_the_original_untouched(
         assert len(moves) >= 2 or s.stack[-1]["t"] in ("offer", "pay", "hound")
         assert len({m.id for m in moves}) == len(moves), "move ids are unique"
         for move in moves:
+            assert move.label and move.to_json()["value"]["type"] == move.kind
             after = GAME.apply(s, move)
             check_invariants(after)
             assert after.decisions == s.decisions + 1
