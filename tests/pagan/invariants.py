@@ -84,10 +84,10 @@ def check_gloom(s: PaganState) -> None:
         assert VILLAGERS[v.face].back_of in ("", v.id), v
     covered = [c for c in s.ench_covers if c]
     assert len(covered) == len(set(covered)), "two cards cover the same card"
-    for i, place in enumerate(s.ench_covers):
-        if place is not None:
-            assert CARDS[s.enchantments[i]].data.get("covers"), (i, place)
-            assert place.split("-")[0] in ("location", "ally", "investigation"), place
+    for i, cover in enumerate(s.ench_covers):
+        if cover is not None:
+            assert CARDS[s.enchantments[i]].data.get("covers"), (i, cover)
+            assert cover.split("-")[0] in ("location", "ally", "investigation"), cover
 
 
 def check_invariants(s: PaganState) -> None:

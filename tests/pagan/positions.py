@@ -26,7 +26,8 @@ assert isinstance(GAME, PaganGame)
 def new_game(
     seed: int | str = 1, scenario: str = "standard", options: dict[str, object] | None = None
 ) -> PaganState:
-    return GAME.new({"scenario": scenario, **(options or {})}, seed)
+    state: PaganState = GAME.new({"scenario": scenario, **(options or {})}, seed)
+    return state
 
 
 PALISADES: dict[str, object] = {"expansion": "palisades"}

@@ -427,3 +427,223 @@ def test_catalog_json_is_json_and_lists_everything(catalog: Catalog) -> None:
     }
     assert sum(data["decks"]["starter-hunter"]["cards"].values()) == 30
     assert [b["id"] for b in data["boxes"]] == ["base", "palisades"]
+
+
+# --- Beyond the Palisades ---------------------------------------------------------------------
+
+# The expansion rulebook's "Standard Deck" tables, first seven rows each (the rest is cut off;
+# the type of the seventh row too).
+PALISADES_PRINTED = [
+    ("Fisherman", "ally", "0051"),
+    ("Herdsman", "ally", "0052"),
+    ("Candle Maker", "ally", "0053"),
+    ("Guild Leader", "ally", "0054"),
+    ("Frontiers Man", "ally", "0055"),
+    ("Tactician", "ally", "0056"),
+    ("March at Dawn", None, "0057"),
+    ("Elixir of Hiding", "brew", "0076"),
+    ("Bottle of Swamp Water", "brew", "0077"),
+    ("Dark Honey", "brew", "0078"),
+    ("Swamp Snake Venom", "brew", "0079"),
+    ("Encroaching Fog", "brew", "0080"),
+    ("Vapors of Disarray", "brew", "0081"),
+    ("Dematerialize", None, "0082"),
+]
+PALISADES_TYPE_RANGES = {
+    "ally": (51, 56),
+    "event": (57, 62),
+    "investigation": (63, 69),
+    "location": (70, 75),
+    "brew": (76, 82),
+    "charm": (83, 88),
+    "enchantment": (89, 94),
+    "familiar": (95, 100),
+}
+# Cards the expansion's Example of Play names, with their type where it shows it.
+EXAMPLE_CARDS = {
+    "Triangulate": "investigation",
+    "Blur": "familiar",
+    "Vapors of Disarray": "brew",
+    "Peat Bog": "location",
+    "Perplex": None,
+    "Lost in Plain Sight": None,
+    "Emit": None,
+    "Willow Shrub": "location",
+    "Tinted Moon": "enchantment",
+    "Mirage": None,
+    "Guild Leader": "ally",
+    "Expose": "event",
+    "Frontiers Man": "ally",
+}
+
+
+def palisades_cards(catalog: Catalog) -> list[Card]:
+    return [c for c in catalog.cards.values() if c.box == "palisades"]
+
+
+def test_expansion_has_50_cards_hunter_0051_0075_witch_0076_0100(catalog: Catalog) -> None:
+    cards = palisades_cards(catalog)
+    assert sorted(c.id for c in cards) == [f"{n:04d}" for n in range(51, 101)]
+    for card in cards:
+        assert card.side == ("hunter" if card.number <= 75 else "witch"), card
+        low, high = PALISADES_TYPE_RANGES[card.type]
+        assert low <= card.number <= high, card
+    assert len({c.name for c in cards}) == 50
+
+
+def test_the_printed_rows_of_the_standard_deck_tables(catalog: Catalog) -> None:
+    for name, kind, number in PALISADES_PRINTED:
+        card = catalog.cards[number]
+        assert card.name == name
+        if kind is not None:
+            assert card.type == kind
+        assert "Standard Deck" in card.source, card
+        assert catalog.decks[f"palisades-{card.side}"][number] == 2
+
+
+@pytest.mark.parametrize("side", ["hunter", "witch"])
+def test_the_standard_decks_hold_every_expansion_card_of_their_side_twice(
+    catalog: Catalog, side: str
+) -> None:
+    deck = catalog.decks[f"palisades-{side}"]
+    assert set(deck) == {c.id for c in palisades_cards(catalog) if c.side == side}
+    assert set(deck.values()) == {2}
+    assert validate_deck(deck, side) == []
+    assert dict(catalog.boxes["palisades"].decks)[side] == f"palisades-{side}"
+
+
+def test_cards_named_in_the_example_of_play(catalog: Catalog) -> None:
+    for name, kind in EXAMPLE_CARDS.items():
+        card = by_name(catalog, name)
+        assert card.box == "palisades"
+        if kind is not None:
+            assert card.type == kind, name
+        assert "Example of Play" in card.source or "example" in card.source, name
+        if card.origin == "example":
+            assert "Beyond the Palisades Rulebook" in card.source, name
+    # What the example shows of them, in the data:
+    assert by_name(catalog, "Willow Shrub").gloom == 2
+    assert by_name(catalog, "Lost in Plain Sight").gloom == 2
+    assert by_name(catalog, "Lost in Plain Sight").data["covers"]
+    tinted = by_name(catalog, "Tinted Moon").data
+    assert {"kind": "skip_distribute"} in tinted["modifiers"]
+    assert {"kind": "no_cleanse"} in tinted["modifiers"]
+    assert by_name(catalog, "Blur").data["empower"]["cost"] == {"gloom": 1}
+    assert by_name(catalog, "Peat Bog").data["cleanse"] == [{"op": "copy_cleanse"}]
+    assert by_name(catalog, "Triangulate").data["cleanse"] == [
+        {"op": "place_each", "token": "clue", "n": 3, "target": "villager:green"}
+    ]
+    assert by_name(catalog, "Frontiers Man").cost == 2  # "spending their last 2 influence"
+    assert by_name(catalog, "Guild Leader").data["upkeep"] == 1
+
+
+def test_every_gloom_card_has_a_cleanse_effect_and_lasting_type(catalog: Catalog) -> None:
+    gloomy = [c for c in catalog.cards.values() if c.gloom]
+    assert {c.type for c in gloomy} == {
+        "ally",
+        "location",
+        "investigation",
+        "brew",
+        "familiar",
+        "enchantment",
+    }
+    for card in gloomy:
+        assert card.data["cleanse"], card
+        assert f"Gloom {card.gloom}." in card.text, card
+
+
+def test_nine_new_villager_cards_three_of_them_double_sided(catalog: Catalog) -> None:
+    new = [v for v in catalog.villagers.values() if v.box == "palisades"]
+    backs = [v for v in new if v.back_of]
+    assert len(new) - len(backs) == 9 and len(backs) == 3
+    for back in backs:
+        front = catalog.villagers[back.back_of]
+        assert (front.name, front.colour, front.number) == (back.name, back.colour, back.number)
+        assert (front.faction, back.faction) == ("the-household", "the-tainted")
+    assert catalog.factions["craftsmen"].name == "Craftsmen"
+    for vid in catalog.factions["craftsmen"].villagers:
+        skill = catalog.villagers[vid].skill
+        assert skill[0]["op"] == "optional" and skill[0]["cost"] == {"assets": 1}
+    for name in ("Trapper Judy", "Mother Grace", "Woodcutter Oswald", "Mason Hazel"):
+        assert any(v.name == name and v.origin == "example" for v in new)
+
+
+def test_scenario_10_is_printed_with_its_three_rules(catalog: Catalog) -> None:
+    s10 = catalog.scenarios["10"]
+    assert (s10.name, s10.origin, s10.green_faction) == (
+        "Beyond the Palisades",
+        "printed",
+        "the-household",
+    )
+    rules = s10.data["rules"]
+    assert rules["modifiers"] == [{"kind": "gloom_on_play", "n": 1, "applies_to": "witch"}]
+    hunter, both = rules["triggers"]
+    assert (hunter["whose"], hunter["when"], hunter["optional"]) == ("hunter", "upkeep", True)
+    assert hunter["effect"] == [{"op": "remove_gloom", "n": 1, "target": "gloom"}]
+    assert (both["whose"], both["cond"]) == ("both", {"own_gloom_cards_at_most": 0})
+    assert both["effect"] == [{"op": "recover", "n": 1, "gloom": True}]
+
+
+def test_scenarios_11_to_13_are_designed_one_of_each_kind(catalog: Catalog) -> None:
+    kinds = {sid: catalog.scenarios[sid].data["category"] for sid in ("11", "12", "13")}
+    assert kinds == {"11": "rules", "12": "objectives", "13": "victory"}
+    for sid in ("11", "12", "13"):
+        assert catalog.scenarios[sid].origin == "designed"
+    assert catalog.scenarios["12"].data["villager_gloom"] == 2
+    assert catalog.scenarios["13"].data["villager_gloom"] == 3
+
+
+def test_check_catalog_reports_a_gloom_card_without_cleanse(catalog: Catalog) -> None:
+    cards = dict(catalog.cards)
+    card = cards["0070"]
+    cards["0070"] = dataclasses.replace(
+        card, data={k: v for k, v in card.data.items() if k != "cleanse"}
+    )
+    broken = dataclasses.replace(catalog, cards=cards)
+    assert check_catalog(broken) == [
+        "card 0070 Willow Shrub: a Gloom card needs its `cleanse` effect"
+    ]
+
+
+def test_check_catalog_reports_a_gloom_enchantment_lifted_with_influence(catalog: Catalog) -> None:
+    broken = with_card_data(catalog, "0089", lift={"influence": 2})
+    assert check_catalog(broken) == [
+        "card 0089 Tinted Moon: a Gloom Enchantment is lifted by removing 1 Gloom: "
+        "`lift: {gloom: 1}`"
+    ]
+
+
+def test_check_catalog_reports_a_villager_skill_spending_the_opponents_assets(
+    catalog: Catalog,
+) -> None:
+    villagers = dict(catalog.villagers)
+    hazel = villagers["mason-hazel"]
+    skill = ({**hazel.skill[0], "cost": {"clues": 1}},)
+    villagers["mason-hazel"] = dataclasses.replace(hazel, skill=skill)
+    broken = dataclasses.replace(catalog, villagers=villagers)
+    assert check_catalog(broken) == [
+        "villager mason-hazel skill[0] optional: cost `clues`: nobody can spend the opponent's "
+        "assets (villager skills use `assets`, the visitor's own)"
+    ]
+
+
+def test_check_catalog_reports_a_back_side_that_does_not_match(catalog: Catalog) -> None:
+    villagers = dict(catalog.villagers)
+    back = villagers["mother-grace-tainted"]
+    villagers["mother-grace-tainted"] = dataclasses.replace(back, number=7)
+    broken = dataclasses.replace(catalog, villagers=villagers)
+    assert check_catalog(broken) == [
+        "villager mother-grace-tainted: the back of mother-grace has its name, colour and "
+        "board place",
+        "villager mother-grace-tainted: has the same number as trapper-judy-tainted",
+    ]
+
+
+def test_check_catalog_reports_an_unknown_gloom_target(catalog: Catalog) -> None:
+    broken = with_card_data(
+        catalog, "0057", effect=[{"op": "remove_gloom", "n": 1, "target": "moon"}]
+    )
+    assert len(check_catalog(broken)) == 1
+    assert check_catalog(broken)[0].startswith(
+        "card 0057 March at Dawn effect[0] remove_gloom: unknown Gloom target 'moon'"
+    )
