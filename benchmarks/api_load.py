@@ -130,7 +130,8 @@ async def _play(base: str, total: int, concurrency: int, graphql: bool) -> dict[
         )
         data: dict[str, Any] = r.json()
         assert "errors" not in data, data
-        return data["data"]
+        result: dict[str, Any] = data["data"]
+        return result
 
     async def new_game(client: httpx.AsyncClient) -> tuple[str, dict[str, str]]:
         r = await client.post(
