@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 
@@ -269,3 +270,39 @@ def test_search_never_plays_on_the_true_state() -> None:
     assert PAGAN.to_json(s) == before
     assert root.size() > 1
     assert machine.to_move(s) == WITCH
+
+
+def _pantacle_last_favor() -> Any:
+    from tests.pantacle.positions import favor_phase, new_game, place_flames
+
+    s = new_game(3)
+    place_flames(s, 0, ["top", "upper-right", "lower-right", "lower-left", "upper-left"])
+    favor_phase(s, 0)
+    return s
+
+
+def test_the_sorcerer_with_five_flames_announces_a_last_favor_that_wins() -> None:
+    """In this deal only Indoctrination can be bribed away (by seat-1); any other Favor wins."""
+    from rules.pantacle.game import PANTACLE
+
+    s = _pantacle_last_favor()
+    move = choose_move(PANTACLE, s, "seat-0", "medium", seed=1, overrides={"time_cap": None})
+    assert move.id != "favor:indoctrination"
+    after = PANTACLE.apply(s, move)
+    for _ in range(10):  # the others may only pass
+        if PANTACLE.to_move(after) is None:
+            break
+        assert [m.id for m in PANTACLE.legal_moves(after)] == ["pass"]
+        after = PANTACLE.apply(after, "pass")
+    outcome = PANTACLE.outcome(after)
+    assert outcome is not None and outcome.winners == ("seat-0",)
+
+
+def test_an_opponent_bribes_away_the_favor_that_would_end_the_game() -> None:
+    from rules.pantacle.game import PANTACLE
+
+    s = PANTACLE.apply(_pantacle_last_favor(), "favor:indoctrination")
+    assert PANTACLE.to_move(s) == "seat-1"
+    assert {m.id for m in PANTACLE.legal_moves(s)} == {"bribe", "pass"}
+    move = choose_move(PANTACLE, s, "seat-1", "easy", seed=1, overrides=FAST)
+    assert move.id == "bribe"
