@@ -400,7 +400,17 @@ class Subscription:
             await updates.aclose()
 
 
-schema = strawberry.Schema(
+class CovenSchema(strawberry.Schema):
+    """Logs only unexpected errors: a typed service error (it has a code) is an answer."""
+
+    def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
+        unexpected = [
+            e for e in errors if "code" not in (e.extensions or {}) and e.original_error is not None
+        ]
+        super().process_errors(unexpected, execution_context)
+
+
+schema = CovenSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,

@@ -16,13 +16,14 @@ def test_kubernetes_manifests_validate_strictly_against_the_kubernetes_schemas()
     manifests = sorted(str(p) for p in (DEPLOY / "k8s").glob("*.yaml"))
     assert len(manifests) == 4
     tool = Path(sys.executable).parent / "kubernetes-validate"
-    result = subprocess.run([str(tool), "--strict", "--quiet", *manifests],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [str(tool), "--strict", "--quiet", *manifests], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stdout + result.stderr
-    kinds = sorted(doc["kind"] for m in manifests for doc in
-                   yaml.safe_load_all(Path(m).read_text()) if doc)
-    assert kinds == ["ConfigMap", "Deployment", "Deployment", "Service", "Service",
-                     "StatefulSet"]
+    kinds = sorted(
+        doc["kind"] for m in manifests for doc in yaml.safe_load_all(Path(m).read_text()) if doc
+    )
+    assert kinds == ["ConfigMap", "Deployment", "Deployment", "Service", "Service", "StatefulSet"]
 
 
 def test_api_deployment_probes_health_and_readiness() -> None:

@@ -80,3 +80,29 @@ def test_an_idle_stream_gets_keep_alives_and_its_first_message_is_the_current_vi
     finally:
         stream.close()
         rest.close()
+
+
+def test_a_hint_lists_the_ais_best_moves_for_the_seats_own_decision(api: str, worker: Any) -> None:
+    rest = Rest(api)
+    created = rest.create(
+        game="pagan",
+        seed="hint",
+        seats=[
+            {"seat": "witch", "kind": "human"},
+            {"seat": "hunter", "kind": "ai", "level": "novice"},
+        ],
+    )
+    token = created["tokens"]["witch"]
+    game = rest.read(created["id"], token).json()
+    r = rest.http.post(
+        f"/api/v1/games/{created['id']}/hint",
+        json={"level": "novice"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    rest.close()
+    assert r.status_code == 200, r.text
+    hint = r.json()
+    assert hint["version"] == game["version"] and hint["seat"] == "witch"
+    legal = {m["id"] for m in game["legal_moves"]}
+    assert hint["moves"] and {m["move"]["id"] for m in hint["moves"]} <= legal
+    assert all(0.0 <= m["win_rate"] <= 1.0 for m in hint["moves"])

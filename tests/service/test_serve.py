@@ -32,9 +32,19 @@ def test_coven_serve_runs_embedded_redis_a_worker_and_the_api_and_ctrl_c_stops_a
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "coven"), "serve", "--port", str(port), "--data-dir",
-         str(tmp_path / "data")],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            str(Path(sys.executable).parent / "coven"),
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(tmp_path / "data"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -48,10 +58,17 @@ def test_coven_serve_runs_embedded_redis_a_worker_and_the_api_and_ctrl_c_stops_a
                 pass
             assert time.monotonic() < deadline
             time.sleep(0.2)
-        created = httpx.post(base + "/api/v1/games", json={
-            "game": "pagan", "seed": "serve",
-            "seats": [{"seat": "witch", "kind": "ai", "level": "novice"},
-                      {"seat": "hunter", "kind": "human"}]}).json()
+        created = httpx.post(
+            base + "/api/v1/games",
+            json={
+                "game": "pagan",
+                "seed": "serve",
+                "seats": [
+                    {"seat": "witch", "kind": "ai", "level": "novice"},
+                    {"seat": "hunter", "kind": "human"},
+                ],
+            },
+        ).json()
         # The embedded worker plays the Witch's first decisions by itself.
         deadline = time.monotonic() + 60
         while httpx.get(f"{base}/api/v1/games/{created['id']}").json()["version"] < 1:
