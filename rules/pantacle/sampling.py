@@ -6,7 +6,8 @@ RNG (which would tell future reshuffles). The seat's knowledge is data (the per-
 `state.py`), so every card it knows stays where it is; every other hidden card is dealt again at
 random among the hidden places of its kind, whose sizes everyone can see. A card's knowledge bits
 stay with its place, so what other seats know stays true of the new deal. Nothing the seat cannot
-know is read: the hidden cards are pooled and shuffled, never looked at one by one.
+know is read: the hidden cards are pooled, sorted (so that the pool's order owes nothing to where
+they really are) and shuffled, never looked at one by one.
 """
 
 from __future__ import annotations
