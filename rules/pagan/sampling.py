@@ -72,7 +72,8 @@ def sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
     drawn = out.hunter.suspects
     if seat == HUNTER:
         candidates = [v.id for v in out.villagers if v.alive and v.id not in drawn]
-        out.true_witch = rng.choice(candidates)
+        if out.winner is None:  # once the game is over, every view shows the true witch
+            out.true_witch = rng.choice(candidates)
         rest = [vid for vid in all_ids if vid != out.true_witch and vid not in drawn]
         rng.shuffle(rest)
         out.suspect_deck = rest
