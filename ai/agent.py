@@ -16,6 +16,7 @@ from ai.levels import Params, params_for
 from ai.parallel import RootStats, merge, pick, tree_rng
 from rules.core.moves import JsonValue, Move
 from rules.core.protocol import Game, Seat
+from rules.core.rng import Rng, seed_state
 
 
 def _check_turn(game: Game, state: Any, seat: Seat) -> list[Move]:
@@ -54,6 +55,29 @@ def _grow(
     return out, merge(results), iterations
 
 
+DECISIVE_SAMPLES = 4
+
+
+def decisive_move(
+    game: Game, state: Any, seat: Seat, moves: list[Move], seed: int | str
+) -> Move | None:
+    """A move that wins the game at once in every one of a few determinizations (a ritual, the
+    last Favor), or None. Taken without searching: a search in which every move wins a few
+    decisions later has no reason to prefer the immediate win."""
+    rng = Rng(seed_state(f"{seed}/decisive"))
+    worlds = [game.sample(state, seat, rng) for _ in range(DECISIVE_SAMPLES)]
+    for m in moves:
+        for world in worlds:
+            after = game.clone(world)
+            game.apply_unchecked(after, m)
+            result = game.outcome(after)
+            if result is None or seat not in result.winners or len(result.winners) > 1:
+                break
+        else:
+            return m
+    return None
+
+
 def choose_move(
     game: Game,
     state: Any,
@@ -68,6 +92,9 @@ def choose_move(
     moves = _check_turn(game, state, seat)
     if len(moves) == 1:
         return moves[0]
+    winning = decisive_move(game, state, seat, moves, seed)
+    if winning is not None:
+        return winning
     _, stats, _ = _grow(game, state, seat, params, seed, None)
     chosen = pick(stats, [m.id for m in moves], params, seed)
     return next(m for m in moves if m.id == chosen)
@@ -147,6 +174,9 @@ class Session:
             # The tree below is still good: the forced move leads on to the same subtree.
             self._keep(roots, moves[0].id)
             return moves[0]
+        winning = decisive_move(self.game, state, self.seat, moves, seed)
+        if winning is not None:
+            return winning
         if roots is not None:
             self.reused += 1
         trees, stats, iterations = _grow(self.game, state, self.seat, self.params, seed, roots)
