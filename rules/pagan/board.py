@@ -183,23 +183,10 @@ def gain_evidence(s: PaganState, n: int) -> None:
 # --- cards in play and their modifiers ------------------------------------------------------------
 
 
-def cards_in_play(s: PaganState) -> list[tuple[str, str, str]]:
+def cards_in_play(s: PaganState, covered: bool = False) -> list[tuple[str, str, str]]:
     """(card id, owner seat, place key) for every card in play. Place keys name the spot. A
     Hunter card covered by an Enchantment such as Lost in Plain Sight is on the table but not in
-    play (see `cards_on_table`)."""
-    out = cards_on_table(s)
-    if any(s.ench_covers):
-        covered = s.ench_covers
-        return [entry for entry in out if entry[2] not in covered]
-    return out
-
-
-def is_covered(s: PaganState, place: str) -> bool:
-    return place in s.ench_covers
-
-
-def cards_on_table(s: PaganState) -> list[tuple[str, str, str]]:
-    """Every card on a board or a villager, covered or not: what card bookkeeping counts."""
+    play: it is listed only with `covered=True` (see `cards_on_table`)."""
     out: list[tuple[str, str, str]] = []
     h, w = s.hunter, s.witch
     for i, slot in enumerate(h.locations):
@@ -219,7 +206,19 @@ def cards_on_table(s: PaganState) -> list[tuple[str, str, str]]:
     for v in s.villagers:
         if v.investigation:
             out.append((v.investigation, HUNTER, f"investigation-{v.id}"))
+    if not covered and "gloom" in s.supply and any(s.ench_covers):
+        covers = s.ench_covers
+        return [entry for entry in out if entry[2] not in covers]
     return out
+
+
+def cards_on_table(s: PaganState) -> list[tuple[str, str, str]]:
+    """Every card on a board or a villager, covered or not: what card bookkeeping counts."""
+    return cards_in_play(s, covered=True)
+
+
+def is_covered(s: PaganState, place: str) -> bool:
+    return place in s.ench_covers
 
 
 def _applies_to(card: Card, owner: str, modifier: dict[str, Any]) -> str:
@@ -242,7 +241,7 @@ _GLOBAL_MODIFIER_CARDS = frozenset(
 def _cards_with_global_modifiers(s: PaganState) -> list[tuple[str, str]]:
     """(card, owner) for the cards in play with global modifiers; the hot path of move
     generation, so it looks only where such cards can be."""
-    if any(s.ench_covers):  # a covered card is not in play: take the slower, careful path
+    if "gloom" in s.supply and any(s.ench_covers):  # a covered card is not in play: careful
         return [
             (card, owner) for card, owner, _ in cards_in_play(s) if card in _GLOBAL_MODIFIER_CARDS
         ]
@@ -276,9 +275,10 @@ def global_modifier(s: PaganState, kind: str, seat: str, card_type: str | None =
             if types and card_type not in types:
                 continue
             total += int(mod.get("n", 1))
-    rules = RULE_MODIFIERS.get(s.options["scenario"])
-    if rules is not None:
-        total += _rule_modifier(s, rules, kind, seat, card_type)
+    if "gloom" in s.supply:  # only expansion games have scenario rule modifiers
+        rules = RULE_MODIFIERS.get(s.options["scenario"])
+        if rules is not None:
+            total += _rule_modifier(s, rules, kind, seat, card_type)
     return total
 
 

@@ -808,7 +808,7 @@ def possible(
         return len(s.player(seat).hand) >= int(o.get("n", 2))
     if name == "copy_cleanse":
         return bool(cleanse_sources(s))
-    if not usable(s, seat, ops, here, at):
+    if "gloom" in s.supply and not usable(s, seat, ops, here, at):
         return False
     if name == "remove" or name == "remove_all":
         return bool(targets(s, f"{o['target']}+with:{o['token']}", here))

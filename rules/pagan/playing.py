@@ -55,12 +55,19 @@ def playable(
     """(card, cost) for each distinct card in hand the player can play now."""
     p = s.player(seat)
     out = []
+    expansion = "gloom" in s.supply
     for card in sorted(set(p.hand)):
         if types and CARDS[card].type not in types:
             continue
         cost = 0 if free else board.play_cost(s, seat, card, discount)
-        if can_play(s, seat, card, cost):
-            out.append((card, cost))
+        if cost > p.influence:
+            continue
+        if expansion:
+            if not can_place(s, card) or (card in _GLOOM_GATED and not gloom_allows(s, seat, card)):
+                continue
+        elif CARDS[card].type == "investigation" and not any(v.alive for v in s.villagers):
+            continue  # (the base game's `can_place`, inlined: this loop is the hot path)
+        out.append((card, cost))
     return out
 
 
@@ -121,6 +128,8 @@ def landed(s: PaganState, seat: str, card: str, place: str) -> None:
     """A lasting card has reached its spot: a Gloom card gets its Gloom (plus any a scenario
     adds, while the supply lasts), a covering card chooses what it covers, and a Brew played
     "with N Secrets" gets them."""
+    if "gloom" not in s.supply:  # only the expansion's cards need anything here
+        return
     c = CARDS[card]
     if c.gloom:
         board.put_gloom(s, place, c.gloom + board.global_modifier(s, "gloom_on_play", seat))
@@ -195,13 +204,14 @@ class Replace(Handler):
             return [
                 Move("replace", (("slot", i),), f"Discard {card_name(c)} to make room")
                 for i, c in enumerate(s.enchantments)
-                if board.removable_by_owner(s, f"enchantment-{i}")
+                if "gloom" not in s.supply or board.removable_by_owner(s, f"enchantment-{i}")
             ]
         slots = s.player(f["seat"]).slots(kind)
         return [
             Move("replace", (("slot", i),), f"Discard {card_name(slot.card)} to make room")
             for i, slot in enumerate(slots)
-            if slot is not None and board.removable_by_owner(s, f"{kind}-{i}")
+            if slot is not None
+            and ("gloom" not in s.supply or board.removable_by_owner(s, f"{kind}-{i}"))
         ]
 
     def skip(self, s: PaganState, f: Frame) -> None:
@@ -244,7 +254,8 @@ class PlaceInvestigation(Handler):
                 f"Place it on {villager_name(v.id)}, discarding {card_name(v.investigation)}",
             )
             for v in living
-            if v.investigation and board.removable_by_owner(s, f"investigation-{v.id}")
+            if v.investigation
+            and ("gloom" not in s.supply or board.removable_by_owner(s, f"investigation-{v.id}"))
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:

@@ -62,7 +62,7 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
             whose = owner if trig.get("whose", "owner") == "owner" else opponent(owner)
             if whose == s.active:
                 out.append((place, i, trig))
-    for i, trig in rule_triggers(s, when):
+    for i, trig in rule_triggers(s, when) if "gloom" in s.supply else ():
         if trig["whose"] in (s.active, "both") and (
             "cond" not in trig or condition(s, {"seat": s.active, "here": None}, trig["cond"])
         ):
@@ -261,7 +261,10 @@ class AllyUpkeep(Handler):
         """The next Ally in play from spot `slot` on (a covered Ally is not in play)."""
         allies = s.hunter.allies
         i = f["slot"]
-        while i < len(allies) and (allies[i] is None or board.is_covered(s, f"ally-{i}")):
+        covers = "gloom" in s.supply and any(s.ench_covers)
+        while i < len(allies) and (
+            allies[i] is None or (covers and board.is_covered(s, f"ally-{i}"))
+        ):
             i += 1
         return i if i < len(allies) else None
 
@@ -394,7 +397,7 @@ class Act(Handler):
     def hunter_actions(self, s: PaganState) -> list[Move]:
         h = s.hunter
         out = []
-        covers = any(s.ench_covers)
+        covers = "gloom" in s.supply and any(s.ench_covers)
         for i, slot in enumerate(h.locations):
             if slot is None or slot.occupied:
                 continue
@@ -605,7 +608,7 @@ class Visit(Handler):
             if (
                 inv
                 and CARDS[inv].data.get("affects") == seat
-                and not board.is_covered(s, f"investigation-{vid}")
+                and not ("gloom" in s.supply and board.is_covered(s, f"investigation-{vid}"))
             ):
                 place = f"investigation-{vid}"
                 push_fx(s, seat, CARDS[inv].data.get("on_visit", []), vid, inv, place)
@@ -622,9 +625,10 @@ class Visit(Handler):
             ):
                 board.gain_evidence(s, 1)
         elif step == 2:
-            if board.villager_modifier(
-                s, vid, "skip_distribute", seat
-            ) is None and not board.global_modifier(s, "skip_distribute", seat):
+            skip = board.villager_modifier(s, vid, "skip_distribute", seat) is not None or (
+                "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat) > 0
+            )
+            if not skip:
                 n = villager.assets + board.global_modifier(s, "distribute", seat)
                 n += board.villager_modifier(s, vid, "distribute", seat) or 0
                 # the Witch may always put her Secrets on a Brew instead
@@ -727,13 +731,14 @@ class Familiar(Handler):
                 continue
             name = card_name(slot.card)
             data = CARDS[slot.card].data
-            if usable(s, WITCH, data.get("effect", []), vid, f"familiar-{i}"):
+            xp = "gloom" in s.supply  # only then can an effect be barred by Gloom
+            if not xp or usable(s, WITCH, data.get("effect", []), vid, f"familiar-{i}"):
                 out.append(Move("familiar", (("slot", i),), f"Use {name}"))
             empower = data.get("empower")
             if (
                 empower
                 and board.can_pay(s, WITCH, empower.get("cost", {}))
-                and usable(s, WITCH, empower.get("effect", []), vid, f"familiar-{i}")
+                and (not xp or usable(s, WITCH, empower.get("effect", []), vid, f"familiar-{i}"))
             ):
                 out.append(Move("empower", (("slot", i),), f"Use {name}, Empowered"))
         if out:
