@@ -629,6 +629,7 @@ CONDS = frozenset(
         "opponent_gloom_cards_at_most",
         "cleansed_at_least",
         "tainted_at_most",
+        "suspects_at_least",
         "all",
     }
 )

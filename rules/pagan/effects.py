@@ -156,6 +156,8 @@ def condition(s: PaganState, f: Frame, cond: dict[str, Any]) -> bool:
         return mine <= int(cond["opponent_gloom_cards_at_most"])
     if "cleansed_at_least" in cond:
         return s.cleansed >= int(cond["cleansed_at_least"])
+    if "suspects_at_least" in cond:
+        return len(s.hunter.suspects) >= int(cond["suspects_at_least"])
     if "tainted_at_most" in cond:
         still = sum(1 for v in s.villagers if v.alive and board.tainted(v.face))
         return still <= int(cond["tainted_at_most"])

@@ -704,30 +704,42 @@ def test_scenario_12_hunter_objective_rewards_him_once() -> None:
     assert s.hunter.evidence == 2  # completed once only
 
 
-def test_scenario_13_witch_wins_with_14_gloom_in_play_at_the_end_of_her_turn() -> None:
+def test_scenario_13_witch_wins_with_16_gloom_in_play_at_the_end_of_her_turn() -> None:
     s = witch_turn(scenario="13")  # 9 on The Tainted
-    put_in_play(s, WITCH, MIRAGE)
-    put_in_play(s, WITCH, TINTED_MOON)
+    for card in (MIRAGE, TINTED_MOON, WITCHLIGHT):  # 3 + 2 + 1
+        put_in_play(s, WITCH, card)
+    s = end_turn(refresh(s))
+    assert GAME.outcome(s) is None  # 15
+    s = witch_turn(scenario="13")
+    for card in (MIRAGE, TINTED_MOON, WITCHLIGHT):
+        put_in_play(s, WITCH, card)
+    put_in_play(s, HUNTER, WILLOW_SHRUB)  # anyone's Gloom counts: 17
     s = end_turn(refresh(s))
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.winners == (WITCH,)
     assert outcome.reason == "gloom-overwhelms"
-    assert outcome.detail == "The Gloom swallowed the colony (14 or more Gloom in play)"
+    assert outcome.detail == "The Gloom swallowed the colony (16 or more Gloom in play)"
 
 
-def test_scenario_13_hunter_wins_when_the_tainted_are_cleansed_and_the_witch_has_no_gloom() -> None:
+def cleansed_night(suspects: int) -> PaganState:
+    """Scenario 13, the Hunter's turn: every Tainted villager cleansed, `suspects` drawn."""
     s = hunter_turn(scenario="13")
     for vid in TAINTED:
         s.villager(vid).face = vid
         set_gloom(s, f"villager-{vid}", 0)
+    for _ in range(suspects):
+        s.hunter.suspects.append(s.suspect_deck.pop())
+    return s
+
+
+def test_scenario_13_hunter_wins_with_the_tainted_cleansed_no_witch_gloom_and_4_suspects() -> None:
+    s = cleansed_night(4)
     put_in_play(s, WITCH, MIRAGE)
     s = end_turn(refresh(s))
     assert GAME.outcome(s) is None  # Mirage still holds Gloom
-    s = hunter_turn(scenario="13")
-    for vid in TAINTED:
-        s.villager(vid).face = vid
-        set_gloom(s, f"villager-{vid}", 0)
-    s = end_turn(refresh(s))
+    s = end_turn(refresh(cleansed_night(3)))
+    assert GAME.outcome(s) is None  # only 3 Suspects
+    s = end_turn(refresh(cleansed_night(4)))
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.winners == (HUNTER,)
     assert outcome.reason == "mist-lifted"
