@@ -63,13 +63,13 @@ class Params:
 
 PRESETS: dict[str, Params] = {
     "novice": Params(
-        iterations=48,
+        iterations=60,
         time_cap=0.25,
         c=1.0,
-        rollout="random",
-        rollout_depth=8,
+        rollout="heuristic",
+        rollout_depth=6,
         select="temperature",
-        temperature=0.7,
+        temperature=0.35,
     ),
     "easy": Params(iterations=100, time_cap=0.25, c=0.9, rollout="heuristic", rollout_depth=8),
     "medium": Params(iterations=600, time_cap=1.0, c=0.7, rollout_depth=12),
