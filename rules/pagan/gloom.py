@@ -18,6 +18,7 @@ from rules.pagan import board
 from rules.pagan.board import CARDS, place_name, plural
 from rules.pagan.effects import DONE, Op, cleanse_sources, op, push_fx
 from rules.pagan.machine import Handler, arg, handler, pop, push
+from rules.pagan.scenario import rule_triggers
 from rules.pagan.state import HUNTER, Frame, PaganState
 
 
@@ -76,8 +77,6 @@ class Cleanse(Handler):
 def run_cleansed_triggers(s: PaganState) -> None:
     """Cards in play (and scenario rules) with a `cleansed` trigger, carried out by their
     owner, in the order they are found."""
-    from rules.pagan.scenario import rule_triggers
-
     found: list[tuple[str, dict[str, Any], str, str | None]] = []
     for card, owner, place in board.cards_in_play(s):
         for trig in CARDS[card].data.get("triggers", ()):
