@@ -4,6 +4,8 @@ A game object may define (see `rules.core.protocol` for the contract):
 
     rollout_move(state, moves, rng) -> Move      a cheap heuristic choice for playouts
     evaluate(state) -> dict[Seat, float]         each seat's chance of winning, in [0, 1]
+    belief_sample(state, seat, rng) -> state     like `sample`, but drawn from what `seat`
+                                                 would believe given what the table has seen
 
 The search looks them up with `getattr`, so a game without them plays uniformly random
 rollouts to the end of the game.
@@ -20,6 +22,7 @@ from rules.core.rng import Rng
 
 RolloutPolicy = Callable[[Any, list[Move], Rng], Move]
 Evaluator = Callable[[Any], dict[Seat, float]]
+Sampler = Callable[[Any, Seat, Rng], Any]
 
 
 def random_move(state: Any, moves: list[Move], rng: Rng) -> Move:
@@ -34,6 +37,12 @@ def rollout_policy(game: Game, heuristic: bool) -> RolloutPolicy:
 def evaluator(game: Game) -> Evaluator | None:
     hook = getattr(game, "evaluate", None)
     return hook if callable(hook) else None
+
+
+def sampler(game: Game, plausible: bool) -> Sampler:
+    """The game's `belief_sample` hook when asked for and present, else `sample`."""
+    hook = getattr(game, "belief_sample", None) if plausible else None
+    return hook if callable(hook) else game.sample
 
 
 def rewards(outcome: Outcome, seats: list[Seat]) -> dict[Seat, float]:

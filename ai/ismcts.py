@@ -16,6 +16,10 @@ Single-observer ISMCTS over the Game protocol, with the extensions Coven needs:
   Hunter who knows who she is). A share of iterations therefore re-samples the world from the
   first opponent's point of view at his first decision and updates only that opponent's edges;
   the other iterations update only the searcher's edges.
+- Plausible worlds (`plausible`): `game.sample` draws hidden facts uniformly; a game may offer
+  `belief_sample`, which draws them as the seat would believe from what the table has seen (a
+  Hunter holds the villager with Favors piled on it likelier the witch). It reads nothing more
+  than `sample` does.
 - Rollouts follow the game's `rollout_move` hook (uniform random without it) and stop after
   `rollout_depth` decisions, where the game's `evaluate` hook scores the position.
 """
@@ -27,7 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ai.hooks import evaluator, rewards, rollout_policy
+from ai.hooks import evaluator, rewards, rollout_policy, sampler
 from ai.levels import Params
 from rules.core.moves import Move
 from rules.core.protocol import Game, Seat
@@ -70,7 +74,8 @@ def search(
     `params.time_cap`); returns the root and what was done. `root` continues an earlier tree."""
     if root is None:
         root = Node()
-    sample, to_move, legal_moves = game.sample, game.to_move, game.legal_moves
+    sample = sampler(game, params.plausible)
+    to_move, legal_moves = game.to_move, game.legal_moves
     apply, outcome_of = game.apply_unchecked, game.outcome
     policy = rollout_policy(game, params.rollout == "heuristic")
     evaluate = evaluator(game)

@@ -52,6 +52,8 @@ class Params:
     point of view at its first decision and update only that opponent's nodes."""
     belief_share: float = 0.5
     """The share of iterations spent on opponents' beliefs (when `beliefs`)."""
+    plausible: bool = True
+    """Draw determinizations with the game's `belief_sample` hook (when it has one)."""
     trees: int = 1
     """Independent trees merged by root visit counts (root parallelism)."""
     reuse: bool = True
@@ -125,7 +127,7 @@ def _check(name: str, value: Any, default: Any) -> tuple[Any] | str:
         return (value,) if value in ROLLOUTS else f"rollout must be one of {ROLLOUTS}"
     if name == "select":
         return (value,) if value in SELECTIONS else f"select must be one of {SELECTIONS}"
-    if name in ("beliefs", "reuse"):
+    if name in ("beliefs", "reuse", "plausible"):
         return (value,) if isinstance(value, bool) else f"{name} must be true or false"
     if value is None and name in ("time_cap", "rollout_depth"):
         return (None,)

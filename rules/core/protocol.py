@@ -120,3 +120,7 @@ class Game(Protocol):
 #   evaluate(state) -> dict[Seat, float]
 #       Each seat's estimated chance of winning, in [0, 1], for an unfinished state; the search
 #       calls it where a playout is cut off.
+#   belief_sample(state, seat: Seat, rng: Rng) -> state
+#       Like `sample` (the same guarantees: consistent with the seat's view, reading nothing it
+#       cannot know), but hidden facts drawn as the seat would believe from what the table has
+#       seen rather than uniformly. `sample` itself stays uniform; this is the AI's inference.

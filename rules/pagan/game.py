@@ -105,6 +105,9 @@ class PaganGame:
     def evaluate(self, s: PaganState) -> dict[str, float]:
         return heuristics.evaluate(s)
 
+    def belief_sample(self, s: PaganState, seat: str, rng: Rng) -> PaganState:
+        return heuristics.belief_sample(s, seat, rng)
+
     def to_json(self, s: PaganState) -> dict[str, Any]:
         return state.to_json(s)
 

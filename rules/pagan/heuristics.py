@@ -17,6 +17,7 @@ import math
 
 from rules.core.moves import Move
 from rules.core.rng import Rng
+from rules.pagan import sampling
 from rules.pagan.state import HUNTER, WITCH, PaganState
 
 # Feature weights and bias of the evaluation (Witch's log-odds), from ai_fit_pagan_eval.py.
@@ -234,3 +235,39 @@ def _remove(
         if others:
             return others[rng.below(len(others))]
     return moves[rng.below(len(moves))]
+
+
+# --- the Hunter's belief -------------------------------------------------------------------------
+
+SUSPICION = 0.35
+"""How strongly the Hunter reads the board: a candidate's weight is exp(SUSPICION * (3 Favors +
+Secrets / 2)), so one with 2 Favors and 3 Secrets on it is about 14 times likelier than a bare one.
+The Witch can bluff by piling tokens elsewhere, which this keeps worth something."""
+
+
+def belief_sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
+    """`sample`, with the Hunter's true witch drawn by suspicion instead of uniformly among the
+    villagers he cannot rule out (the public Favors and Secrets on each are all it reads)."""
+    out = sampling.sample(s, seat, rng)
+    if seat != HUNTER:
+        return out
+    suspects = out.hunter.suspects
+    candidates = [v for v in out.villagers if v.alive and v.id not in suspects]
+    if len(candidates) < 2:
+        return out
+    scores = [SUSPICION * (3.0 * v.favors + 0.5 * v.secrets) for v in candidates]
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    x = rng.random() * sum(weights)
+    pick = candidates[-1].id
+    for v, w in zip(candidates, weights, strict=True):
+        x -= w
+        if x < 0:
+            pick = v.id
+            break
+    if pick != out.true_witch:
+        # The sampled witch goes back among the undrawn Suspects in the new one's place.
+        i = out.suspect_deck.index(pick)
+        out.suspect_deck[i] = out.true_witch
+        out.true_witch = pick
+    return out

@@ -80,3 +80,33 @@ def test_samples_do_not_replay_the_real_future() -> None:
     seen = {PAGAN.sample(s, HUNTER, rng).rng for _ in range(100)}
     assert s.rng not in seen
     assert len(seen) == 100
+
+
+def test_the_hunters_belief_samples_keep_his_view_and_follow_the_favors() -> None:
+    """`belief_sample` (the AI's inference on top of `sample`): every sample still shows the
+    Hunter his view, the real witch leaves no trace, and a candidate with Favors piled on it is
+    drawn as the witch more often than a bare one."""
+    s = _hunter_position()
+    candidates = _candidates(s)
+    piled, bare = candidates[0], candidates[1]
+    for v in s.villagers:
+        v.favors, v.secrets = 0, 0
+    s.villager(piled).favors = 2
+    s.villager(piled).secrets = 3
+    view = PAGAN.view(s, HUNTER)
+    rng = Rng(8)
+    counts: Counter[str] = Counter()
+    for _ in range(2000):
+        d = PAGAN.belief_sample(s, HUNTER, rng)
+        assert PAGAN.view(d, HUNTER) == view
+        counts[d.true_witch] += 1
+    assert counts[piled] > 5 * max(counts[bare], 1)
+    moved = PAGAN.clone(s)
+    moved.true_witch = next(c for c in candidates if c != s.true_witch)
+    moved.suspect_deck = sorted(
+        v.id for v in s.villagers if v.id not in s.hunter.suspects and v.id != moved.true_witch
+    )
+    a, b = Rng(5), Rng(5)
+    for _ in range(500):
+        x, y = PAGAN.belief_sample(s, HUNTER, a), PAGAN.belief_sample(moved, HUNTER, b)
+        assert PAGAN.to_json(x) == PAGAN.to_json(y)
