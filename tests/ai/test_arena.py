@@ -95,3 +95,15 @@ def test_the_arena_command_refuses_an_unknown_player() -> None:
     result = CliRunner().invoke(app, ["arena", "pagan", "--a", "wizard", "--b", "random"])
     assert result.exit_code == 2
     assert "unknown player 'wizard'" in result.output
+
+
+def test_the_ladder_chains_elo_steps_from_the_bottom_rung() -> None:
+    from coven.arena import run_ladder
+
+    out = run_ladder("pagan", 2, seed="l", rungs=("random", "greedy"))
+    assert out["ratings"]["random"]["elo"] == 0.0
+    (step,) = out["steps"]
+    assert (step["a"], step["b"], step["games"]) == ("greedy", "random", 2)
+    greedy = out["ratings"]["greedy"]
+    assert greedy["lo"] <= greedy["elo"] <= greedy["hi"]
+    assert greedy["elo"] == step["elo_step"]
