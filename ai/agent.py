@@ -114,7 +114,8 @@ def analyse(
     best first. Even a single legal move is searched, to estimate its win rate."""
     if top < 1:
         raise ValueError("top must be at least 1")
-    params = params_for(level, overrides)
+    # The whole budget: the counts are the answer here, not just which move leads.
+    params = params_for(level, {"early_stop": False, **(overrides or {})})
     moves = _check_turn(game, state, seat)
     _, stats, _ = _grow(game, state, seat, params, seed, None)
     order = sorted(

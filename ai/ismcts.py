@@ -91,12 +91,19 @@ def search(
     started = time.perf_counter()
     deadline = started + cap if cap is not None else math.inf
     timed_out = False
+    budget = params.iterations
+    stop_early = params.early_stop and params.select == "robust" and params.trees == 1
+    root_ids = frozenset(m.id for m in legal_moves(state)) if stop_early else frozenset()
     done = 0
-    for done in range(1, params.iterations + 1):
-        if done > 1 and (done & 15) == 0 and time.perf_counter() > deadline:
-            timed_out = True
-            done -= 1
-            break
+    for done in range(1, budget + 1):
+        if done > 1 and (done & 15) == 0:
+            if time.perf_counter() > deadline:
+                timed_out = True
+                done -= 1
+                break
+            if stop_early and _decided(root, root_ids, budget - done + 1):
+                done -= 1
+                break
         world = sample(state, seat, rng)
         belief = beliefs and rng.random() < belief_share
         perspective = seat
@@ -175,6 +182,21 @@ def search(
                 other.avail += 1
         root.visits += 1
     return root, SearchStats(done, time.perf_counter() - started, timed_out)
+
+
+def _decided(root: Node, legal: frozenset[str], left: int) -> bool:
+    """Whether the most visited legal root move leads the next by more than `left` visits, so
+    that no further iterations can change which move is most visited."""
+    first = second = 0
+    for mid, child in root.children.items():
+        if mid not in legal:
+            continue
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
 
 
 def root_stats(root: Node, moves: list[Move]) -> dict[str, tuple[int, float]]:

@@ -58,6 +58,11 @@ class Params:
     """Independent trees merged by root visit counts (root parallelism)."""
     reuse: bool = True
     """Keep the subtree between consecutive decisions of one seat (in a `Session`)."""
+    early_stop: bool = True
+    """Stop a single tree as soon as its most visited root move can no longer be overtaken in the
+    iterations left. With 'robust' selection the chosen move is the one the full budget would
+    choose, in less time; ignored for 'temperature' selection and for several trees, whose
+    choice depends on every visit count."""
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -127,7 +132,7 @@ def _check(name: str, value: Any, default: Any) -> tuple[Any] | str:
         return (value,) if value in ROLLOUTS else f"rollout must be one of {ROLLOUTS}"
     if name == "select":
         return (value,) if value in SELECTIONS else f"select must be one of {SELECTIONS}"
-    if name in ("beliefs", "reuse", "plausible"):
+    if name in ("beliefs", "reuse", "plausible", "early_stop"):
         return (value,) if isinstance(value, bool) else f"{name} must be true or false"
     if value is None and name in ("time_cap", "rollout_depth"):
         return (None,)

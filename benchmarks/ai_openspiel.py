@@ -59,7 +59,13 @@ def bot(game: Game, spiel_game: Any, iterations: int, seed: int) -> Any:
 
 
 def ours(iterations: int, time_cap: float | None = None) -> dict[str, Any]:
-    return {"iterations": iterations, "time_cap": time_cap, "c": C, "rollout_depth": DEPTH}
+    return {
+        "iterations": iterations,
+        "time_cap": time_cap,
+        "c": C,
+        "rollout_depth": DEPTH,
+        "early_stop": False,  # the same number of iterations as OpenSpiel's bot
+    }
 
 
 def positions(game: Game, spiel_game: Any, count: int, seed: str) -> list[Any]:

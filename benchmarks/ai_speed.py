@@ -59,7 +59,7 @@ def mid_game(game: Game, options: dict[str, Any], count: int, seed: str) -> list
 
 
 def iterations_per_second(game: Game, positions: list[Any], iterations: int) -> dict[str, Any]:
-    params = params_for("hard", {"iterations": iterations, "time_cap": None})
+    params = params_for("hard", {"iterations": iterations, "time_cap": None, "early_stop": False})
     rates = []
     for i, state in enumerate(positions):
         seat = game.to_move(state)

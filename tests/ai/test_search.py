@@ -22,7 +22,7 @@ from rules.pagan.state import HUNTER, WITCH, PaganState
 from tests.ai.positions import random_positions
 from tests.core.toy_game import HiddenNim, NimState
 
-FAST = {"iterations": 200, "time_cap": None}
+FAST = {"iterations": 200, "time_cap": None, "early_stop": False}
 
 
 def _act_position(seat: str, seed: str) -> PaganState:
@@ -306,3 +306,25 @@ def test_an_opponent_bribes_away_the_favor_that_would_end_the_game() -> None:
     assert {m.id for m in PANTACLE.legal_moves(s)} == {"bribe", "pass"}
     move = choose_move(PANTACLE, s, "seat-1", "easy", seed=1, overrides=FAST)
     assert move.id == "bribe"
+
+
+def test_stopping_early_chooses_the_move_the_whole_budget_would() -> None:
+    stopped = 0
+    for i, s in enumerate(random_positions(PAGAN, 12, "early", every=11)):
+        seat = PAGAN.to_move(s)
+        assert seat is not None
+        full = params_for("medium", {"time_cap": None, "early_stop": False})
+        early = params_for("medium", {"time_cap": None})
+        root_full, stats_full = search(PAGAN, s, seat, full, Rng(i))
+        root_early, stats_early = search(PAGAN, s, seat, early, Rng(i))
+        ids = [m.id for m in PAGAN.legal_moves(s)]
+        chosen_full = pick(
+            {k: (c.visits, c.reward) for k, c in root_full.children.items()}, ids, full, i
+        )
+        chosen_early = pick(
+            {k: (c.visits, c.reward) for k, c in root_early.children.items()}, ids, early, i
+        )
+        assert chosen_early == chosen_full
+        assert stats_full.iterations == full.iterations
+        stopped += stats_early.iterations < full.iterations
+    assert stopped >= 3  # it does save time on clear decisions
