@@ -170,13 +170,15 @@ def run_arena(
     players: int | None = None,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    extra_options: Options | None = None,
 ) -> dict[str, Any]:
-    """Play the games (rounded up to whole rounds) and summarise them as the arena's JSON."""
+    """Play the games (rounded up to whole rounds) and summarise them as the arena's JSON.
+    `extra_options` are game options on top of the defaults (e.g. Pagan's expansion)."""
     spec_a, spec_b = parse_spec(a), parse_spec(b)
     if games < 1:
         raise ValueError("games must be at least 1")
     game = get_game(game_name)
-    options = game.default_options()
+    options = {**game.default_options(), **(extra_options or {})}
     if players is not None:
         options["players"] = players
     options = game.validate_options(options)
@@ -190,7 +192,10 @@ def run_arena(
         if progress is not None:
             progress(len(records), len(jobs))
     elapsed = time.perf_counter() - started
-    return summarise(game_name, spec_a.text, spec_b.text, seed, plan, records, elapsed, players)
+    out = summarise(game_name, spec_a.text, spec_b.text, seed, plan, records, elapsed, players)
+    if extra_options:
+        out["options"] = dict(extra_options)
+    return out
 
 
 def _run(jobs: list[Any], workers: int) -> Iterable[dict[str, Any]]:
@@ -334,6 +339,7 @@ def run_ladder(
     workers: int = 1,
     rungs: tuple[str, ...] = LADDER,
     progress: Callable[[str, int, int], None] | None = None,
+    extra_options: Options | None = None,
 ) -> dict[str, Any]:
     """Each rung plays the one below it; Elo ratings anchored at the first rung (0), each step
     with the Elo of its win rate's 95% interval. A draw counts half a win here."""
@@ -353,7 +359,9 @@ def run_ladder(
             ) -> None:
                 report(label, done, total)
 
-        res = run_arena(game_name, upper, lower, games, seed, players, workers, step_progress)
+        res = run_arena(
+            game_name, upper, lower, games, seed, players, workers, step_progress, extra_options
+        )
         n = res["games"]
         score = (res["a_wins"] + 0.5 * res["draws"]) / n if n else 0.5
         lo, hi = res["ci95"]
@@ -440,6 +448,10 @@ def arena_command(
     games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole rounds).")] = 20,
     seed: Annotated[str, typer.Option(help="Run seed: round k is dealt with '{seed}-{k}'.")] = "1",
     players: Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")] = None,
+    expansion: Annotated[
+        str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
+    ] = None,
+    scenario: Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")] = False,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
     out: Annotated[str | None, typer.Option(help="Also write the JSON to this file.")] = None,
@@ -454,9 +466,10 @@ def arena_command(
         parse_spec(b)
     except (KeyError, BadSpec) as exc:
         _fail(str(exc.args[0]))
+    extra = _extra_options(expansion, scenario)
     try:
         if json:
-            result = run_arena(game, a, b, games, seed, players, workers)
+            result = run_arena(game, a, b, games, seed, players, workers, None, extra)
         else:
             with _bar(f"{game}: {a} vs {b}") as bar:
                 task = bar.add_task("games", total=None)
@@ -469,6 +482,7 @@ def arena_command(
                     players,
                     workers,
                     lambda d, t: bar.update(task, completed=d, total=t),
+                    extra,
                 )
     except (InvalidOptions, ValueError) as exc:
         _fail(str(exc))
@@ -480,17 +494,40 @@ def ladder_command(
     games: Annotated[int, typer.Option(min=1, help="Games per step of the ladder.")] = 20,
     seed: Annotated[str, typer.Option(help="Run seed.")] = "1",
     players: Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")] = None,
+    expansion: Annotated[
+        str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
+    ] = None,
+    scenario: Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")] = False,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
     out: Annotated[str | None, typer.Option(help="Also write the JSON to this file.")] = None,
 ) -> None:
     """Rate random and every level by playing each against the one below (Elo, 95% intervals)."""
+    from rules.core.errors import InvalidOptions
+
     try:
         get_game(game)
     except KeyError as exc:
         _fail(str(exc.args[0]))
+    extra = _extra_options(expansion, scenario)
+    try:
+        _ladder(game, games, seed, players, workers, json, out, extra)
+    except (InvalidOptions, ValueError) as exc:
+        _fail(str(exc))
+
+
+def _ladder(
+    game: str,
+    games: int,
+    seed: str,
+    players: int | None,
+    workers: int,
+    json: bool,
+    out: str | None,
+    extra: Options | None,
+) -> None:
     if json:
-        result = run_ladder(game, games, seed, players, workers)
+        result = run_ladder(game, games, seed, players, workers, extra_options=extra)
     else:
         with _bar(f"{game} ladder") as bar:
             task = bar.add_task("games", total=None)
@@ -503,5 +540,15 @@ def ladder_command(
                 progress=lambda label, d, t: bar.update(
                     task, completed=d, total=t, description=label
                 ),
+                extra_options=extra,
             )
     _write(result, out, json)
+
+
+def _extra_options(expansion: str | None, scenario: str | None) -> Options | None:
+    extra: Options = {}
+    if expansion is not None:
+        extra["expansion"] = expansion
+    if scenario is not None:
+        extra["scenario"] = scenario
+    return extra or None

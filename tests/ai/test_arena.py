@@ -97,6 +97,39 @@ def test_the_arena_command_refuses_an_unknown_player() -> None:
     assert "unknown player 'wizard'" in result.output
 
 
+def test_the_arena_plays_with_the_expansion_and_a_scenario() -> None:
+    result = CliRunner().invoke(
+        app,
+        [
+            "arena",
+            "pagan",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--expansion",
+            "palisades",
+            "--scenario",
+            "10",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = orjson.loads(result.stdout)
+    assert data["options"] == {"expansion": "palisades", "scenario": "10"}
+    assert data["a_wins"] + data["b_wins"] + data["draws"] == 2
+
+
+def test_the_arena_refuses_an_unknown_scenario_and_plays_nothing() -> None:
+    result = CliRunner().invoke(
+        app, ["arena", "pagan", "--a", "greedy", "--b", "random", "--scenario", "99"]
+    )
+    assert result.exit_code == 2
+    assert "unknown scenario '99'" in result.output
+
+
 def test_the_ladder_chains_elo_steps_from_the_bottom_rung() -> None:
     from coven.arena import run_ladder
 
