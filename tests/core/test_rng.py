@@ -88,3 +88,57 @@ def test_shuffle_reaches_every_order() -> None:
         rng.shuffle(items)
         seen.add(tuple(items))
     assert len(seen) == 6
+
+
+class ReferenceRng:
+    """The plain SplitMix64 the fast paths of `Rng` inline: every draw must match it."""
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def next64(self) -> int:
+        mask = (1 << 64) - 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & mask
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def shuffle(self, items: list[int]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+# Bounds near 2**64 reject about half the draws, so the rejection loop is exercised too.
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.lists(
+        st.one_of(
+            st.integers(min_value=1, max_value=50),
+            st.integers(min_value=2**63 + 1, max_value=2**64),
+        ),
+        max_size=30,
+    ),
+    st.integers(min_value=0, max_value=40),
+)
+def test_fast_paths_draw_the_reference_stream(state: int, bounds: list[int], size: int) -> None:
+    rng, ref = Rng(state), ReferenceRng(state)
+    assert [rng.below(n) for n in bounds] == [ref.below(n) for n in bounds]
+    assert [rng.random() for _ in range(5)] == [ref.random() for _ in range(5)]
+    mine, theirs = list(range(size)), list(range(size))
+    rng.shuffle(mine)
+    ref.shuffle(theirs)
+    assert mine == theirs
+    assert [rng.next64() for _ in range(5)] == [ref.next64() for _ in range(5)]
+    assert rng.state == ref.state
