@@ -262,19 +262,38 @@ def _cards_with_global_modifiers(s: PaganState) -> list[tuple[str, str]]:
     return out
 
 
-def global_modifier(s: PaganState, kind: str, seat: str, card_type: str | None = None) -> int:
+def modifier_cards(s: PaganState) -> list[tuple[str, str]]:
+    """The cards whose modifiers `global_modifier` sums, for a caller that asks for several
+    modifiers of one state (a whole hand's play costs) and gathers them once."""
+    return _cards_with_global_modifiers(s)
+
+
+@cache
+def _card_modifiers(card_id: str, owner: str) -> tuple[tuple[str, str, Any, int], ...]:
+    """(kind, seat it applies to, card types or None, n) of each modifier of a card with this
+    owner: catalog data only, so worked out once per card and owner."""
+    card = CARDS[card_id]
+    return tuple(
+        (mod["kind"], _applies_to(card, owner, mod), mod.get("types"), int(mod.get("n", 1)))
+        for mod in card.data["modifiers"]
+    )
+
+
+def global_modifier(
+    s: PaganState,
+    kind: str,
+    seat: str,
+    card_type: str | None = None,
+    cards: list[tuple[str, str]] | None = None,
+) -> int:
     """The summed `n` of every modifier of `kind` that applies to `seat`, from cards in play other
-    than Investigations (those act only on their own villager, see `villager_modifier`)."""
+    than Investigations (those act only on their own villager, see `villager_modifier`).
+    `cards` is `modifier_cards(s)` when the caller already has it."""
     total = 0
-    for card_id, owner in _cards_with_global_modifiers(s):
-        card = CARDS[card_id]
-        for mod in card.data["modifiers"]:
-            if mod["kind"] != kind or _applies_to(card, owner, mod) != seat:
-                continue
-            types = mod.get("types")
-            if types and card_type not in types:
-                continue
-            total += int(mod.get("n", 1))
+    for card_id, owner in _cards_with_global_modifiers(s) if cards is None else cards:
+        for mod_kind, applies_to, types, n in _card_modifiers(card_id, owner):
+            if mod_kind == kind and applies_to == seat and (not types or card_type in types):
+                total += n
     if "gloom" in s.supply:  # only expansion games have scenario rule modifiers
         rules = RULE_MODIFIERS.get(s.options["scenario"])
         if rules is not None:
@@ -325,18 +344,30 @@ RULE_MODIFIERS = _scenario_rule_modifiers()
 def villager_modifier(s: PaganState, villager_id: str, kind: str, seat: str) -> int | None:
     """The modifier of `kind` that the Investigation on this villager puts on `seat`, if any."""
     inv = s.villager(villager_id).investigation
-    if not inv:
-        return None
-    card = CARDS[inv]
+    return investigation_modifier(inv, kind, seat) if inv else None
+
+
+@cache
+def investigation_modifier(card_id: str, kind: str, seat: str) -> int | None:
+    """The modifier of `kind` that the Investigation `card_id` puts on `seat` (catalog data
+    only, so worked out once)."""
+    card = CARDS[card_id]
     for mod in card.data.get("modifiers", ()):
         if mod["kind"] == kind and _applies_to(card, HUNTER, mod) == seat:
             return int(mod.get("n", 1))
     return None
 
 
-def play_cost(s: PaganState, seat: str, card_id: str, discount: int = 0) -> int:
+def play_cost(
+    s: PaganState,
+    seat: str,
+    card_id: str,
+    discount: int = 0,
+    cards: list[tuple[str, str]] | None = None,
+) -> int:
+    """What playing `card_id` costs `seat` now; `cards` as for `global_modifier`."""
     card = CARDS[card_id]
-    cost = card.cost + global_modifier(s, "play_cost", seat, card.type) - discount
+    cost = card.cost + global_modifier(s, "play_cost", seat, card.type, cards) - discount
     if card.type == "enchantment":
         cost += len(s.enchantments)
     return max(0, cost)

@@ -13,6 +13,8 @@ Sight) is played onto a Hunter card in play, which stops counting as in play.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core.moves import Move
 from rules.pagan import board
 from rules.pagan.board import (
@@ -56,10 +58,11 @@ def playable(
     p = s.player(seat)
     out = []
     expansion = "gloom" in s.supply
+    modifier_cards = board.modifier_cards(s)  # gathered once for the whole hand
     for card in sorted(set(p.hand)):
         if types and CARDS[card].type not in types:
             continue
-        cost = 0 if free else board.play_cost(s, seat, card, discount)
+        cost = 0 if free else board.play_cost(s, seat, card, discount, modifier_cards)
         if cost > p.influence:
             continue
         if expansion:
@@ -149,6 +152,12 @@ def _to_enchantments(s: PaganState, seat: str, card: str) -> None:
 
 
 def play_move(s: PaganState, card: str, cost: int) -> Move:
+    return _play_move(card, cost)
+
+
+@cache
+def _play_move(card: str, cost: int) -> Move:
+    # Moves are immutable values, so one object per card and cost serves every state.
     c = CARDS[card]
     return Move("play", (("card", card),), f"Play {c.name} ({c.type}, {cost} Influence)")
 

@@ -7,6 +7,7 @@ steps (the Witch's five, the Hunter's four), Raid pays and removes, and so on.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.core.moves import Move
@@ -30,7 +31,7 @@ from rules.pagan.gloom import take_gloom
 from rules.pagan.machine import Handler, arg, finish, handler, pop, push
 from rules.pagan.playing import play_move, playable, start_play
 from rules.pagan.scenario import end_of_turn, rule_triggers
-from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, opponent
+from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, Villager, opponent
 
 HUNTER_PAWNS = 3
 WITCH_PAWNS = 2  # plus the Familiar pawn
@@ -181,10 +182,62 @@ def consumable(s: PaganState) -> list[int]:
 
 
 def consume_moves(s: PaganState) -> list[Move]:
-    return [
-        Move("consume", (("slot", i),), f"Consume {card_name(s.witch.brews[i].card)} (free)")  # type: ignore[union-attr]
-        for i in consumable(s)
-    ]
+    return [_consume_move(i, s.witch.brews[i].card) for i in consumable(s)]  # type: ignore[union-attr]
+
+
+# --- shared moves --------------------------------------------------------------------------------
+#
+# Moves are immutable values and move generation is the hot path of every playout, so a move whose
+# label depends only on its arguments (and the catalog) is built once and shared by every state.
+
+END_TURN = Move("end", (), "End your turn")
+GAIN_INFLUENCE = Move("influence", (), "Gain 2 Influence")
+DRAW_CARD = Move("draw", (), "Draw a card")
+EXONERATE = Move("exonerate", (), f"Exonerate: pay {EXONERATE_COST} Evidence, draw a Suspect")
+
+
+@cache
+def _consume_move(slot: int, card: str) -> Move:
+    return Move("consume", (("slot", slot),), f"Consume {card_name(card)} (free)")
+
+
+@cache
+def _visit_move(villager_id: str) -> Move:
+    return Move("visit", (("villager", villager_id),), f"Visit {villager_name(villager_id)}")
+
+
+@cache
+def _familiar_visit_move(villager_id: str) -> Move:
+    return Move(
+        "visit",
+        (("villager", villager_id), ("pawn", "familiar")),
+        f"Visit {villager_name(villager_id)} with the Familiar pawn",
+    )
+
+
+@cache
+def _villager_move(kind: str, villager_id: str) -> Move:
+    """ready, raid, eliminate or ritual on a villager."""
+    name = villager_name(villager_id)
+    label = {
+        "ready": f"Ready {name}",
+        "raid": f"Raid {name}",
+        "eliminate": f"Eliminate {name}",
+        "ritual": f"Perform the ritual on {name}",
+    }[kind]
+    return Move(kind, (("villager", villager_id),), label)
+
+
+@cache
+def _activate_move(slot: int, card: str) -> Move:
+    return Move("activate", (("slot", slot),), f"Activate {card_name(card)}")
+
+
+@cache
+def _lift_move(slot: int, card: str) -> Move:
+    if CARDS[card].gloom:  # a Gloom Enchantment: the Lift removes 1 Gloom, no cost
+        return Move("lift", (("slot", slot),), f"Lift {card_name(card)}: remove 1 Gloom")
+    return Move("lift", (("slot", slot),), f"Lift {card_name(card)}")
 
 
 def consume(s: PaganState, index: int) -> None:
@@ -316,7 +369,12 @@ def familiar_usable(s: PaganState) -> bool:
 
 
 def visit_pawns_needed(s: PaganState, seat: str, villager_id: str) -> int:
-    return board.villager_modifier(s, villager_id, "visit_pawns", seat) or 1
+    return pawns_to_visit(s.villager(villager_id), seat)
+
+
+def pawns_to_visit(v: Villager, seat: str) -> int:
+    inv = v.investigation
+    return (board.investigation_modifier(inv, "visit_pawns", seat) or 1) if inv else 1
 
 
 @handler("act")
@@ -328,30 +386,26 @@ class Act(Handler):
         p = s.player(seat)
         pawns = p.pawns + p.familiar_pawn
         if pawns == 0:
-            return [*consume_moves(s), Move("end", (), "End your turn")]
+            return [*consume_moves(s), END_TURN]
         if seat == WITCH and s.turn == 1:
             return self.first_turn(s)
         out = self.visits(s, seat, pawns)
-        out.append(Move("influence", (), "Gain 2 Influence"))
-        out.append(Move("draw", (), "Draw a card"))
+        out.append(GAIN_INFLUENCE)
+        out.append(DRAW_CARD)
         out.extend(play_move(s, card, cost) for card, cost in playable(s, seat))
-        mine = "clues" if seat == HUNTER else "secrets"
-        extra = board.global_modifier(s, "ready_cost", seat)
+        need = 1 + board.global_modifier(s, "ready_cost", seat)
         for v in s.villagers:
-            theirs = v.witch_pawns if seat == HUNTER else v.hunter_pawns
-            if v.alive and theirs and getattr(v, mine) >= 1 + extra:
-                out.append(Move("ready", (("villager", v.id),), f"Ready {villager_name(v.id)}"))
+            if seat == HUNTER:
+                theirs, mine = v.witch_pawns, v.clues
+            else:
+                theirs, mine = v.hunter_pawns, v.secrets
+            if v.alive and theirs and mine >= need:
+                out.append(_villager_move("ready", v.id))
         if seat == WITCH:
             out.extend(consume_moves(s))
-            for v in s.villagers:
-                if v.id == s.true_witch and v.ready and v.favors >= RITUAL_FAVORS:
-                    out.append(
-                        Move(
-                            "ritual",
-                            (("villager", v.id),),
-                            f"Perform the ritual on {villager_name(v.id)}",
-                        )
-                    )
+            v = s.villager(s.true_witch)
+            if v.ready and v.favors >= RITUAL_FAVORS:
+                out.append(_villager_move("ritual", v.id))
         else:
             out.extend(self.hunter_actions(s))
         return out
@@ -364,25 +418,17 @@ class Act(Handler):
 
     def visits(self, s: PaganState, seat: str, pawns: int) -> list[Move]:
         out = []
-        p = s.player(seat)
         with_familiar = seat == WITCH and familiar_usable(s)
+        plain = s.player(seat).pawns >= 1 or not with_familiar
         for v in s.villagers:
-            if not v.ready:
+            if not v.alive or v.hunter_pawns or v.witch_pawns:  # not ready
                 continue
-            need = visit_pawns_needed(s, seat, v.id)
-            if need > pawns:
+            if (pawns_to_visit(v, seat) if v.investigation else 1) > pawns:
                 continue
-            name = villager_name(v.id)
-            if p.pawns >= 1 or not with_familiar:
-                out.append(Move("visit", (("villager", v.id),), f"Visit {name}"))
+            if plain:
+                out.append(_visit_move(v.id))
             if with_familiar:
-                out.append(
-                    Move(
-                        "visit",
-                        (("villager", v.id), ("pawn", "familiar")),
-                        f"Visit {name} with the Familiar pawn",
-                    )
-                )
+                out.append(_familiar_visit_move(v.id))
         return out
 
     def first_turn(self, s: PaganState) -> list[Move]:
@@ -407,30 +453,28 @@ class Act(Handler):
             if board.can_pay(s, HUNTER, activation.get("cost", {})) and (
                 not slot.gloom or usable(s, HUNTER, activation.get("effect", []), None, None)
             ):
-                out.append(Move("activate", (("slot", i),), f"Activate {card_name(slot.card)}"))
+                out.append(_activate_move(i, slot.card))
         for i, card in enumerate(s.enchantments):
-            if CARDS[card].gloom:  # a Gloom Enchantment: the Lift removes 1 Gloom, no cost
-                out.append(Move("lift", (("slot", i),), f"Lift {card_name(card)}: remove 1 Gloom"))
-            elif board.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
-                out.append(Move("lift", (("slot", i),), f"Lift {card_name(card)}"))
+            if CARDS[card].gloom or board.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
+                out.append(_lift_move(i, card))  # a Gloom Enchantment's Lift has no cost
         if h.evidence >= EXONERATE_COST and s.suspect_deck:
-            out.append(
-                Move("exonerate", (), f"Exonerate: pay {EXONERATE_COST} Evidence, draw a Suspect")
-            )
+            out.append(EXONERATE)
         raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER)
         clues_by_colour: dict[str, int] = {}
+        bare = 0  # living villagers without a Clue: while there is one, no elimination
         for v in s.villagers:
             if v.alive:
                 clues_by_colour[v.colour] = clues_by_colour.get(v.colour, 0) + v.clues
-        living = [v for v in s.villagers if v.alive]
-        for v in living:
-            if not v.ready:
+                if v.clues < 1:
+                    bare += 1
+        for v in s.villagers:
+            if not v.alive or v.hunter_pawns or v.witch_pawns:  # not ready
                 continue
-            name = villager_name(v.id)
             if clues_by_colour[v.colour] >= raid_cost and (v.favors or v.secrets):
-                out.append(Move("raid", (("villager", v.id),), f"Raid {name}"))
-            if v.clues >= ELIMINATE_CLUES and all(o.clues >= 1 for o in living if o is not v):
-                out.append(Move("eliminate", (("villager", v.id),), f"Eliminate {name}"))
+                out.append(_villager_move("raid", v.id))
+            # (a villager with 3 Clues is not bare itself: every other living one has a Clue)
+            if v.clues >= ELIMINATE_CLUES and not bare:
+                out.append(_villager_move("eliminate", v.id))
         return out
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
