@@ -18,7 +18,8 @@ import math
 from rules.core.moves import Move
 from rules.core.rng import Rng
 from rules.pagan import sampling
-from rules.pagan.state import HUNTER, WITCH, PaganState
+from rules.pagan.board import VILLAGERS
+from rules.pagan.state import HUNTER, WITCH, PaganState, Villager
 
 # Feature weights and bias of the evaluation (Witch's log-odds), from ai_fit_pagan_eval.py.
 WEIGHTS: dict[str, float] = {
@@ -117,7 +118,7 @@ def evaluate(s: PaganState) -> dict[str, float]:
 
 _EXPLORE = 0.25  # share of decisions played uniformly at random, so playouts stay varied
 WITCH_FOCUS = 0.5  # how often the Witch puts a Secret or Favor on her own villager when she may
-HUNTER_FOCUS = 0.8  # how often the Hunter puts a Clue on his prime suspect when he may
+HUNTER_FOCUS = 0.9  # how often the Hunter puts a Clue on his prime suspect when he may
 
 
 def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
@@ -136,6 +137,10 @@ def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
         return _place(s, f, moves, rng, seat)
     if t in ("remove", "remove_all", "pay_tokens"):
         return _remove(s, f, moves, rng, seat, t)
+    if t == "raid" and seat == HUNTER:
+        chosen = _raid(s, f, moves)
+        if chosen is not None:
+            return chosen
     if t == "convert" or t == "again":
         for m in moves:
             if m.kind != "skip":
@@ -163,33 +168,18 @@ def _prime_suspect(s: PaganState) -> str | None:
 
 
 def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
+    if seat == HUNTER:
+        return _hunter_act(s, moves, rng)
     best: Move | None = None
     best_score = -1.0
-    suspects = s.hunter.suspects
-    candidates = sum(1 for v in s.villagers if v.alive and v.id not in suspects)
-    prime = _prime_suspect(s) if seat == HUNTER else None
     for m in moves:
         k = m.kind
         if k == "ritual":
             return m
-        if k == "exonerate":
-            score = 9.0
-        elif k == "eliminate":
-            target = m.args[0][1]
-            if target in suspects:
-                continue  # a known innocent: never
-            score = 10.0 if candidates <= 2 or target == prime else 1.0
-        elif k == "consume":
+        if k == "consume":
             score = 6.0
-        elif k == "raid":
-            score = 3.0 + _suspicion(s, str(m.args[0][1]))
         elif k == "visit":
-            score = 2.0
-            target = str(m.args[0][1])
-            if seat == WITCH and target == s.true_witch:
-                score = 3.0
-            elif seat == HUNTER and s.villager(target).clues >= 3:
-                score = 3.5  # a visit there yields Evidence
+            score = 3.0 if m.args[0][1] == s.true_witch else 2.0
         elif k == "play":
             score = 2.5
         elif k == "end":
@@ -201,6 +191,69 @@ def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
             best_score = score
             best = m
     return best if best is not None else moves[rng.below(len(moves))]
+
+
+def _hunter_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
+    """The Hunter follows the board: he raids the villager it points at once a Raid there undoes
+    real progress (a Favor, or three Secrets about to become one), visits villagers whose Clues
+    go to that villager's colour (Clues there pay for Raids and lead to an elimination), sits a
+    pawn on it once it holds two Favors (a ritual then costs the Witch a Ready first), and
+    eliminates it once he can. Measured with playouts on both sides, 300 deals: the Hunter won
+    3 with the plain policy, about 36 with this one (the README's AI section)."""
+    suspects = s.hunter.suspects
+    candidates = sum(1 for v in s.villagers if v.alive and v.id not in suspects)
+    prime = _prime_suspect(s)
+    pv = s.villager(prime) if prime is not None else None
+    pressure = _suspicion(s, prime) if prime is not None else 0.0
+    best: Move | None = None
+    best_score = -1.0
+    for m in moves:
+        k = m.kind
+        if k == "exonerate":
+            score = 9.0
+        elif k == "eliminate":
+            target = m.args[0][1]
+            if target in suspects:
+                continue  # a known innocent: never
+            score = 12.0 if candidates <= 2 or target == prime else 0.5
+        elif k == "raid":
+            v = s.villager(str(m.args[0][1]))
+            if v.id == prime and (v.favors >= 1 or v.secrets >= 3):
+                score = 8.0 + pressure
+            else:
+                score = 1.0 + _suspicion(s, v.id) / 2.0
+        elif k == "visit":
+            v = s.villager(str(m.args[0][1]))
+            score = 2.0
+            if pv is not None and pressure > 0 and _target_colour(v) == pv.colour:
+                score += 2.5
+            if v.clues >= 3:
+                score += 1.5  # a visit there yields Evidence
+            if pv is not None and v is pv and pv.favors >= 2:
+                score += 3.0
+        elif k in ("play", "activate"):
+            score = 2.5
+        elif k == "end":
+            score = 0.1
+        else:
+            score = 1.0
+        score += rng.random() * 2.0
+        if score > best_score:
+            best_score = score
+            best = m
+    return best if best is not None else moves[rng.below(len(moves))]
+
+
+def _target_colour(v: Villager) -> str:
+    """The colour a visit to `v` distributes its assets to (the side of the card showing)."""
+    return VILLAGERS[v.face or v.id].target
+
+
+def _raid(s: PaganState, f: dict[str, object], moves: list[Move]) -> Move | None:
+    """A Favor goes when the villager is close to a ritual or has few Secrets to take."""
+    v = s.villager(str(f["villager"]))
+    want = "favor" if v.favors >= 2 or v.secrets < 3 else "secrets"
+    return next((m for m in moves if m.kind == want), None)
 
 
 def _place(s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, seat: object) -> Move:
@@ -215,10 +268,14 @@ def _place(s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, sea
             for m in moves:
                 if m.args and m.args[0][1] == prime:
                     return m
+        # Otherwise a villager he cannot rule out, a bare one first: an elimination needs a
+        # Clue on every living villager.
         suspects = s.hunter.suspects
         open_moves = [m for m in moves if m.args and m.args[0][1] not in suspects]
-        if open_moves:
-            return open_moves[rng.below(len(open_moves))]
+        bare = [m for m in open_moves if s.villager(str(m.args[0][1])).clues == 0]
+        pool = bare or open_moves
+        if pool:
+            return pool[rng.below(len(pool))]
     return moves[rng.below(len(moves))]
 
 

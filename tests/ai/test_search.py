@@ -309,22 +309,29 @@ def test_an_opponent_bribes_away_the_favor_that_would_end_the_game() -> None:
 
 
 def test_stopping_early_chooses_the_move_the_whole_budget_would() -> None:
-    stopped = 0
     for i, s in enumerate(random_positions(PAGAN, 12, "early", every=11)):
         seat = PAGAN.to_move(s)
         assert seat is not None
         full = params_for("medium", {"time_cap": None, "early_stop": False})
         early = params_for("medium", {"time_cap": None})
-        root_full, stats_full = search(PAGAN, s, seat, full, Rng(i))
-        root_early, stats_early = search(PAGAN, s, seat, early, Rng(i))
         ids = [m.id for m in PAGAN.legal_moves(s)]
-        chosen_full = pick(
-            {k: (c.visits, c.reward) for k, c in root_full.children.items()}, ids, full, i
-        )
-        chosen_early = pick(
-            {k: (c.visits, c.reward) for k, c in root_early.children.items()}, ids, early, i
-        )
-        assert chosen_early == chosen_full
-        assert stats_full.iterations == full.iterations
-        stopped += stats_early.iterations < full.iterations
-    assert stopped >= 3  # it does save time on clear decisions
+        chosen = []
+        for params in (full, early):
+            root, _ = search(PAGAN, s, seat, params, Rng(i))
+            stats = {k: (c.visits, c.reward) for k, c in root.children.items()}
+            chosen.append(pick(stats, ids, params, i))
+        assert chosen[0] == chosen[1]
+
+
+def test_a_clear_decision_stops_before_the_budget() -> None:
+    """Taking the last 3 stones wins at once: the search stops as soon as no other move can
+    catch up, long before 2,000 iterations."""
+    game = HiddenNim()
+    state = NimState(seats=["p1", "p2"], pile=3, cards={"p1": 1, "p2": 2})
+    params = params_for("hard", {"iterations": 2000, "time_cap": None})
+    _, stats = search(game, state, "p1", params, Rng(1))
+    assert stats.iterations < 2000
+    _, stats = search(
+        game, state, "p1", params_for("hard", {"time_cap": None, "early_stop": False}), Rng(1)
+    )
+    assert stats.iterations == 2000
