@@ -183,28 +183,33 @@ def gain_evidence(s: PaganState, n: int) -> None:
 # --- cards in play and their modifiers ------------------------------------------------------------
 
 
-def cards_in_play(s: PaganState, covered: bool = False) -> list[tuple[str, str, str]]:
+def cards_in_play(
+    s: PaganState, covered: bool = False, among: frozenset[str] | None = None
+) -> list[tuple[str, str, str]]:
     """(card id, owner seat, place key) for every card in play. Place keys name the spot. A
     Hunter card covered by an Enchantment such as Lost in Plain Sight is on the table but not in
-    play: it is listed only with `covered=True` (see `cards_on_table`)."""
+    play: it is listed only with `covered=True` (see `cards_on_table`). With `among`, only the
+    cards of that set are listed (in the same order): a hot caller skips building the place keys
+    of cards it has no use for."""
     out: list[tuple[str, str, str]] = []
     h, w = s.hunter, s.witch
     for i, slot in enumerate(h.locations):
-        if slot:
+        if slot and (among is None or slot.card in among):
             out.append((slot.card, HUNTER, f"location-{i}"))
     for i, slot in enumerate(h.allies):
-        if slot:
+        if slot and (among is None or slot.card in among):
             out.append((slot.card, HUNTER, f"ally-{i}"))
     for i, slot in enumerate(w.brews):
-        if slot:
+        if slot and (among is None or slot.card in among):
             out.append((slot.card, WITCH, f"brew-{i}"))
     for i, slot in enumerate(w.familiars):
-        if slot:
+        if slot and (among is None or slot.card in among):
             out.append((slot.card, WITCH, f"familiar-{i}"))
     for i, card in enumerate(s.enchantments):
-        out.append((card, WITCH, f"enchantment-{i}"))
+        if among is None or card in among:
+            out.append((card, WITCH, f"enchantment-{i}"))
     for v in s.villagers:
-        if v.investigation:
+        if v.investigation and (among is None or v.investigation in among):
             out.append((v.investigation, HUNTER, f"investigation-{v.id}"))
     if not covered and "gloom" in s.supply and any(s.ench_covers):
         covers = s.ench_covers

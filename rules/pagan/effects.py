@@ -8,6 +8,7 @@ atomic decision. `docs/pagan-card-data.md` documents each op.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from rules.core.moves import Move
@@ -220,9 +221,10 @@ class Place(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         token = f["token"]
-        name = TOKEN_NAMES[token]
         out = [
-            Move("place", (("target", t),), f"Place a {name} on {target_name(s, t)}")
+            _place_move(token, t, target_name(s, t))
+            if t.startswith("brew-")
+            else _place_move(token, t)
             for t in targets(s, f["target"], f["here"])
         ]
         if out and f["upto"]:
@@ -243,6 +245,14 @@ class Place(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return f"Place {plural(f['left'], TOKEN_NAMES[f['token']])}"
+
+
+@cache
+def _place_move(token: str, target: str, where: str | None = None) -> Move:
+    """Place a token on a target (named `where`, or the villager `target`): one shared object
+    per label, as Moves are immutable values and this is the commonest decision of a playout."""
+    where = villager_name(target) if where is None else where
+    return Move("place", (("target", target),), f"Place a {TOKEN_NAMES[token]} on {where}")
 
 
 @handler("take_from")

@@ -52,13 +52,20 @@ _GLOOM_GATED = frozenset(
 
 
 def playable(
-    s: PaganState, seat: str, discount: int = 0, free: bool = False, types: list[str] | None = None
+    s: PaganState,
+    seat: str,
+    discount: int = 0,
+    free: bool = False,
+    types: list[str] | None = None,
+    modifier_cards: list[tuple[str, str]] | None = None,
 ) -> list[tuple[str, int]]:
-    """(card, cost) for each distinct card in hand the player can play now."""
+    """(card, cost) for each distinct card in hand the player can play now. `modifier_cards` is
+    `board.modifier_cards(s)` if the caller has it; else it is gathered once for the whole hand."""
     p = s.player(seat)
     out = []
     expansion = "gloom" in s.supply
-    modifier_cards = board.modifier_cards(s)  # gathered once for the whole hand
+    if modifier_cards is None:
+        modifier_cards = board.modifier_cards(s)
     for card in sorted(set(p.hand)):
         if types and CARDS[card].type not in types:
             continue

@@ -56,10 +56,8 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
     active player's Upkeep, then the scenario's rule triggers (place "scenario") for that
     player. A trigger with a `cond` fires only while it holds."""
     out = []
-    for card, owner, place in board.cards_in_play(s):
-        for i, trig in enumerate(CARDS[card].data.get("triggers", ())):
-            if trig["when"] != when:
-                continue
+    for card, owner, place in board.cards_in_play(s, among=_cards_with_triggers(when)):
+        for i, trig in _card_triggers(card, when):
             whose = owner if trig.get("whose", "owner") == "owner" else opponent(owner)
             if whose == s.active:
                 out.append((place, i, trig))
@@ -69,6 +67,20 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
         ):
             out.append(("scenario", i, trig))
     return out
+
+
+@cache
+def _card_triggers(card: str, when: str) -> tuple[tuple[int, dict[str, Any]], ...]:
+    """(index, trigger) of a card's `when` triggers (catalog data, so worked out once)."""
+    return tuple(
+        (i, t) for i, t in enumerate(CARDS[card].data.get("triggers", ())) if t["when"] == when
+    )
+
+
+@cache
+def _cards_with_triggers(when: str) -> frozenset[str]:
+    """The cards with a `when` trigger: the only ones `triggers` needs to find in play."""
+    return frozenset(card for card in CARDS if _card_triggers(card, when))
 
 
 def trigger_label(place: str, trig: dict[str, Any], s: PaganState) -> str:
@@ -392,8 +404,10 @@ class Act(Handler):
         out = self.visits(s, seat, pawns)
         out.append(GAIN_INFLUENCE)
         out.append(DRAW_CARD)
-        out.extend(play_move(s, card, cost) for card, cost in playable(s, seat))
-        need = 1 + board.global_modifier(s, "ready_cost", seat)
+        mods = board.modifier_cards(s)  # for every cost below
+        for card, cost in playable(s, seat, modifier_cards=mods):
+            out.append(play_move(s, card, cost))
+        need = 1 + board.global_modifier(s, "ready_cost", seat, cards=mods)
         for v in s.villagers:
             if seat == HUNTER:
                 theirs, mine = v.witch_pawns, v.clues
@@ -407,7 +421,7 @@ class Act(Handler):
             if v.ready and v.favors >= RITUAL_FAVORS:
                 out.append(_villager_move("ritual", v.id))
         else:
-            out.extend(self.hunter_actions(s))
+            out.extend(self.hunter_actions(s, mods))
         return out
 
     def skip(self, s: PaganState, f: Frame) -> None:
@@ -440,7 +454,9 @@ class Act(Handler):
             if colour is None or s.villager(arg(m)).colour == colour
         ]
 
-    def hunter_actions(self, s: PaganState) -> list[Move]:
+    def hunter_actions(
+        self, s: PaganState, modifier_cards: list[tuple[str, str]] | None = None
+    ) -> list[Move]:
         h = s.hunter
         out = []
         covers = "gloom" in s.supply and any(s.ench_covers)
@@ -459,7 +475,7 @@ class Act(Handler):
                 out.append(_lift_move(i, card))  # a Gloom Enchantment's Lift has no cost
         if h.evidence >= EXONERATE_COST and s.suspect_deck:
             out.append(EXONERATE)
-        raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER)
+        raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER, cards=modifier_cards)
         clues_by_colour: dict[str, int] = {}
         bare = 0  # living villagers without a Clue: while there is one, no elimination
         for v in s.villagers:
