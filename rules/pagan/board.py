@@ -6,16 +6,64 @@ interpreter are built from them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, MutableMapping
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 from rules.core.rng import Rng
 from rules.pagan.catalog import Card, Villager, load_catalog
 from rules.pagan.state import HUNTER, WITCH, PaganState, Player, Slot, opponent
 
+V = TypeVar("V")
+F = TypeVar("F", bound=Callable[..., Any])
+
+# --- the catalog, and facts worked out from it once --------------------------------------------
+
+_DERIVED: list[Any] = []
+
+
+def derived(fn: F) -> F:
+    """Memoize `fn`, a pure function of its arguments and the catalog tables (`CARDS`,
+    `VILLAGERS`): a card's modifiers, a move whose label names a card. The memo is dropped
+    whenever a table changes (see `CatalogTable`), so it never outlives the data it came from."""
+    memo = cache(fn)
+    _DERIVED.append(memo)
+    return cast(F, memo)
+
+
+def forget_derived() -> None:
+    for memo in _DERIVED:
+        memo.cache_clear()
+
+
+class CatalogTable(dict[str, V]):
+    """A catalog table by id. The engine only reads it; a change (a test replacing a card with
+    `monkeypatch.setitem`) drops every `derived` memo. Entries are frozen dataclasses: they are
+    replaced, never changed in place."""
+
+    def __setitem__(self, key: str, value: V) -> None:
+        super().__setitem__(key, value)
+        forget_derived()
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        forget_derived()
+
+    def __ior__(self, other: Iterable[tuple[str, V]]) -> CatalogTable[V]:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    # dict's own bulk changes bypass the two methods above; these go through them.
+    update = MutableMapping.update
+    pop = MutableMapping.pop
+    popitem = MutableMapping.popitem
+    setdefault = MutableMapping.setdefault
+    clear = MutableMapping.clear
+
+
 CATALOG = load_catalog()
-CARDS: dict[str, Card] = dict(CATALOG.cards)
-VILLAGERS: dict[str, Villager] = dict(CATALOG.villagers)
+CARDS: CatalogTable[Card] = CatalogTable(CATALOG.cards)
+VILLAGERS: CatalogTable[Villager] = CatalogTable(CATALOG.villagers)
 
 TOKEN_LIMITS = {"clue": 30, "evidence": 9, "secret": 30, "favor": 20}
 GLOOM_LIMIT = 30  # Beyond the Palisades: the Gloom supply (only in games with the expansion)
@@ -273,7 +321,7 @@ def modifier_cards(s: PaganState) -> list[tuple[str, str]]:
     return _cards_with_global_modifiers(s)
 
 
-@cache
+@derived
 def _card_modifiers(card_id: str, owner: str) -> tuple[tuple[str, str, Any, int], ...]:
     """(kind, seat it applies to, card types or None, n) of each modifier of a card with this
     owner: catalog data only, so worked out once per card and owner."""
@@ -352,7 +400,7 @@ def villager_modifier(s: PaganState, villager_id: str, kind: str, seat: str) -> 
     return investigation_modifier(inv, kind, seat) if inv else None
 
 
-@cache
+@derived
 def investigation_modifier(card_id: str, kind: str, seat: str) -> int | None:
     """The modifier of `kind` that the Investigation `card_id` puts on `seat` (catalog data
     only, so worked out once)."""

@@ -8,7 +8,6 @@ atomic decision. `docs/pagan-card-data.md` documents each op.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core.moves import Move
@@ -16,6 +15,7 @@ from rules.pagan import board
 from rules.pagan.board import (
     TOKEN_NAMES,
     card_name,
+    derived,
     plural,
     target_name,
     targets,
@@ -247,7 +247,7 @@ class Place(Handler):
         return f"Place {plural(f['left'], TOKEN_NAMES[f['token']])}"
 
 
-@cache
+@derived
 def _place_move(token: str, target: str, where: str | None = None) -> Move:
     """Place a token on a target (named `where`, or the villager `target`): one shared object
     per label, as Moves are immutable values and this is the commonest decision of a playout."""

@@ -13,8 +13,6 @@ Sight) is played onto a Hunter card in play, which stops counting as in play.
 
 from __future__ import annotations
 
-from functools import cache
-
 from rules.core.moves import Move
 from rules.pagan import board
 from rules.pagan.board import (
@@ -22,6 +20,7 @@ from rules.pagan.board import (
     CARDS,
     ENCHANTMENT_SLOTS,
     card_name,
+    derived,
     plural,
     villager_name,
 )
@@ -162,7 +161,7 @@ def play_move(s: PaganState, card: str, cost: int) -> Move:
     return _play_move(card, cost)
 
 
-@cache
+@derived
 def _play_move(card: str, cost: int) -> Move:
     # Moves are immutable values, so one object per card and cost serves every state.
     c = CARDS[card]

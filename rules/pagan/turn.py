@@ -7,12 +7,11 @@ steps (the Witch's five, the Hunter's four), Raid pays and removes, and so on.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from rules.core.moves import Move
 from rules.pagan import board
-from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, villager_name
+from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, derived, villager_name
 from rules.pagan.effects import (
     DONE,
     SKIP,
@@ -69,7 +68,7 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-@cache
+@derived
 def _card_triggers(card: str, when: str) -> tuple[tuple[int, dict[str, Any]], ...]:
     """(index, trigger) of a card's `when` triggers (catalog data, so worked out once)."""
     return tuple(
@@ -77,7 +76,7 @@ def _card_triggers(card: str, when: str) -> tuple[tuple[int, dict[str, Any]], ..
     )
 
 
-@cache
+@derived
 def _cards_with_triggers(when: str) -> frozenset[str]:
     """The cards with a `when` trigger: the only ones `triggers` needs to find in play."""
     return frozenset(card for card in CARDS if _card_triggers(card, when))
@@ -208,17 +207,17 @@ DRAW_CARD = Move("draw", (), "Draw a card")
 EXONERATE = Move("exonerate", (), f"Exonerate: pay {EXONERATE_COST} Evidence, draw a Suspect")
 
 
-@cache
+@derived
 def _consume_move(slot: int, card: str) -> Move:
     return Move("consume", (("slot", slot),), f"Consume {card_name(card)} (free)")
 
 
-@cache
+@derived
 def _visit_move(villager_id: str) -> Move:
     return Move("visit", (("villager", villager_id),), f"Visit {villager_name(villager_id)}")
 
 
-@cache
+@derived
 def _familiar_visit_move(villager_id: str) -> Move:
     return Move(
         "visit",
@@ -227,7 +226,7 @@ def _familiar_visit_move(villager_id: str) -> Move:
     )
 
 
-@cache
+@derived
 def _villager_move(kind: str, villager_id: str) -> Move:
     """ready, raid, eliminate or ritual on a villager."""
     name = villager_name(villager_id)
@@ -240,12 +239,12 @@ def _villager_move(kind: str, villager_id: str) -> Move:
     return Move(kind, (("villager", villager_id),), label)
 
 
-@cache
+@derived
 def _activate_move(slot: int, card: str) -> Move:
     return Move("activate", (("slot", slot),), f"Activate {card_name(card)}")
 
 
-@cache
+@derived
 def _lift_move(slot: int, card: str) -> Move:
     if CARDS[card].gloom:  # a Gloom Enchantment: the Lift removes 1 Gloom, no cost
         return Move("lift", (("slot", slot),), f"Lift {card_name(card)}: remove 1 Gloom")
