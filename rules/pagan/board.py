@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 from rules.core.rng import Rng
 from rules.pagan.catalog import Card, Villager, load_catalog
 from rules.pagan.state import HUNTER, WITCH, PaganState, Player, Slot, opponent
+from rules.pagan.state import Villager as VillagerState
 
 V = TypeVar("V")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -396,7 +397,12 @@ RULE_MODIFIERS = _scenario_rule_modifiers()
 
 def villager_modifier(s: PaganState, villager_id: str, kind: str, seat: str) -> int | None:
     """The modifier of `kind` that the Investigation on this villager puts on `seat`, if any."""
-    inv = s.villager(villager_id).investigation
+    return modifier_on(s.villager(villager_id), kind, seat)
+
+
+def modifier_on(v: VillagerState, kind: str, seat: str) -> int | None:
+    """`villager_modifier` of a villager already at hand."""
+    inv = v.investigation
     return investigation_modifier(inv, kind, seat) if inv else None
 
 
@@ -420,7 +426,13 @@ def play_cost(
 ) -> int:
     """What playing `card_id` costs `seat` now; `cards` as for `global_modifier`."""
     card = CARDS[card_id]
-    cost = card.cost + global_modifier(s, "play_cost", seat, card.type, cards) - discount
+    return cost_with(s, card, global_modifier(s, "play_cost", seat, card.type, cards), discount)
+
+
+def cost_with(s: PaganState, card: Card, modifier: int, discount: int = 0) -> int:
+    """`play_cost` given the card's `play_cost` modifier (for a caller pricing a whole hand,
+    which asks for the modifier once per card type)."""
+    cost = card.cost + modifier - discount
     if card.type == "enchantment":
         cost += len(s.enchantments)
     return max(0, cost)
@@ -443,8 +455,8 @@ def can_pay(s: PaganState, seat: str, cost: Cost, colour: str | None = None) -> 
         return False
     if len(p.hand) < int(cost.get("discard", 0)):
         return False
-    for token in ("clue", "secret"):
-        need = int(cost.get(token + "s", 0))
+    for token, key in (("clue", "clues"), ("secret", "secrets")):
+        need = int(cost.get(key, 0))
         if need and tokens_on_villagers(s, token, colour) < need:
             return False
     if "assets" in cost or "gloom" in cost:  # the expansion's costs

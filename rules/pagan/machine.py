@@ -74,13 +74,12 @@ def arg(m: Move, index: int = 0) -> Any:
 def advance(s: PaganState) -> None:
     """Run frames until a real decision is pending or the game is over."""
     s.cache = None
-    steps = 0
-    while s.winner is None:
-        steps += 1
-        if steps > _RUNAWAY:
-            raise RuntimeError(f"no decision after {_RUNAWAY} steps: top frame {s.stack[-1]}")
+    handlers = HANDLERS
+    for _ in range(_RUNAWAY):
+        if s.winner is not None:
+            return
         f = s.stack[-1]
-        h = HANDLERS[f["t"]]
+        h = handlers[f["t"]]
         if not h.decision:
             h.run(s, f)
             continue
@@ -92,6 +91,8 @@ def advance(s: PaganState) -> None:
         else:
             s.cache = moves
             return
+    if s.winner is None:
+        raise RuntimeError(f"no decision after {_RUNAWAY} steps: top frame {s.stack[-1]}")
 
 
 def pending(s: PaganState) -> tuple[Handler, Frame] | None:

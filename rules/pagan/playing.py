@@ -65,16 +65,26 @@ def playable(
     expansion = "gloom" in s.supply
     if modifier_cards is None:
         modifier_cards = board.modifier_cards(s)
+    by_type: dict[str, int] = {}  # the `play_cost` modifier of each card type, asked for once
     for card in sorted(set(p.hand)):
-        if types and CARDS[card].type not in types:
+        c = CARDS[card]
+        if types and c.type not in types:
             continue
-        cost = 0 if free else board.play_cost(s, seat, card, discount, modifier_cards)
+        if free:
+            cost = 0
+        else:
+            modifier = by_type.get(c.type)
+            if modifier is None:
+                modifier = by_type[c.type] = board.global_modifier(
+                    s, "play_cost", seat, c.type, modifier_cards
+                )
+            cost = board.cost_with(s, c, modifier, discount)
         if cost > p.influence:
             continue
         if expansion:
             if not can_place(s, card) or (card in _GLOOM_GATED and not gloom_allows(s, seat, card)):
                 continue
-        elif CARDS[card].type == "investigation" and not any(v.alive for v in s.villagers):
+        elif c.type == "investigation" and not any(v.alive for v in s.villagers):
             continue  # (the base game's `can_place`, inlined: this loop is the hot path)
         out.append((card, cost))
     return out

@@ -384,8 +384,7 @@ def visit_pawns_needed(s: PaganState, seat: str, villager_id: str) -> int:
 
 
 def pawns_to_visit(v: Villager, seat: str) -> int:
-    inv = v.investigation
-    return (board.investigation_modifier(inv, "visit_pawns", seat) or 1) if inv else 1
+    return board.modifier_on(v, "visit_pawns", seat) or 1
 
 
 @handler("act")
@@ -673,37 +672,33 @@ class Visit(Handler):
                 push_fx(s, seat, CARDS[inv].data.get("on_visit", []), vid, inv, place)
         elif step == 1:
             if seat == WITCH:
-                limit = board.villager_modifier(s, vid, "convert_limit", WITCH)
+                limit = board.modifier_on(v, "convert_limit", WITCH)
                 times = CONVERT_TIMES if limit is None else min(limit, CONVERT_TIMES)
                 if times > 0:
                     push(s, {"t": "convert", "seat": WITCH, "villager": vid, "left": times})
             elif (
                 v.clues >= 3
                 and not board.global_modifier(s, "no_evidence_step", HUNTER)
-                and board.villager_modifier(s, vid, "no_evidence_step", HUNTER) is None
+                and board.modifier_on(v, "no_evidence_step", HUNTER) is None
             ):
                 board.gain_evidence(s, 1)
         elif step == 2:
-            skip = board.villager_modifier(s, vid, "skip_distribute", seat) is not None or (
+            skip = board.modifier_on(v, "skip_distribute", seat) is not None or (
                 "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat) > 0
             )
             if not skip:
                 n = villager.assets + board.global_modifier(s, "distribute", seat)
-                n += board.villager_modifier(s, vid, "distribute", seat) or 0
+                n += board.modifier_on(v, "distribute", seat) or 0
                 # the Witch may always put her Secrets on a Brew instead
                 token, spec = (
                     ("clue", "villager") if seat == HUNTER else ("secret", "villager_or_brew")
                 )
                 push_place(s, seat, token, n, f"{spec}:{villager.target}", vid, False)
         elif step == 3:
-            if board.villager_modifier(s, vid, "skip_skill", seat) is None:
+            if board.modifier_on(v, "skip_skill", seat) is None:
                 push_fx(s, seat, list(villager.skill), vid, vid)
         elif step == 4:
-            if (
-                seat == WITCH
-                and v.favors >= 2
-                and board.villager_modifier(s, vid, "skip_skill", seat) is None
-            ):
+            if seat == WITCH and v.favors >= 2 and board.modifier_on(v, "skip_skill", seat) is None:
                 push(s, {"t": "again", "seat": WITCH, "villager": vid})
         elif step == 5:
             if seat == WITCH and f["familiar"] and not s.witch.familiar_used:
