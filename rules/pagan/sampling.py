@@ -24,21 +24,24 @@ _PUBLIC_CARD_FRAMES = ("to_discard", "replace", "place_investigation")
 
 def unseen_cards(s: PaganState, side: str) -> list[str]:
     """The cards of `side` that the other seat cannot see, derived from public facts only."""
-    pool = Counter(s.options["decks"][side])
     p = s.player(side)
-    pool.subtract(p.discard)
-    pool.subtract(p.revealed)
+    seen = [*p.discard, *p.revealed]
     # Cards on the table are public, covered ones too (Lost in Plain Sight lies on them).
-    pool.subtract(card for card, owner, _ in cards_on_table(s) if owner == side)
+    seen.extend(card for card, owner, _ in cards_on_table(s) if owner == side)
     for f in s.stack:
         if f["t"] in _PUBLIC_CARD_FRAMES and f.get("seat") == side:
-            pool[f["card"]] -= 1
+            seen.append(f["card"])
         elif f["t"] == "cleanse" and f["card"] and f["owner"] == side and f["step"] < 2:
-            pool[f["card"]] -= 1  # a cleansed card on its way to the discard pile
+            seen.append(f["card"])  # a cleansed card on its way to the discard pile
         elif f["t"] == "reveal" and f["owner"] == side:
-            pool.subtract(f["cards"])  # revealed to both players
-    if any(n < 0 for n in pool.values()):
-        raise AssertionError(f"card bookkeeping of the {side} is inconsistent")
+            seen.extend(f["cards"])  # revealed to both players
+    # The deck list minus the cards seen, each counted once (Counter counts in C).
+    pool = Counter(s.options["decks"][side])
+    for card, n in Counter(seen).items():
+        left = pool[card] - n
+        if left < 0:
+            raise AssertionError(f"card bookkeeping of the {side} is inconsistent")
+        pool[card] = left
     return sorted(pool.elements())
 
 
