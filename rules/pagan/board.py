@@ -127,25 +127,28 @@ def targets(s: PaganState, spec: str, here: str | None) -> list[str]:
     sel = parse_target(spec)
     out: list[str] = []
     token = sel.with_token
-    if sel.base != "brew":
+    base = sel.base
+    if base != "brew":
         colour = sel.colour
-        if sel.base == "same_colour":
+        if base == "same_colour":
             colour = s.villager(here).colour if here else None
             if colour is None:
                 return out
+        only_here = base == "here"
+        ready = sel.ready
         for v in s.villagers:
             if not v.alive:
                 continue
-            if sel.base == "here" and v.id != here:
+            if only_here and v.id != here:
                 continue
             if colour is not None and v.colour != colour:
                 continue
-            if sel.ready and not v.ready:
+            if ready and not v.ready:
                 continue
-            if token is not None and token_count_on(s, v.id, token) == 0:
+            if token is not None and tokens_on(v, token) == 0:
                 continue
             out.append(v.id)
-    if sel.base in ("brew", "villager_or_brew"):
+    if base in ("brew", "villager_or_brew"):
         for i, slot in enumerate(s.witch.brews):
             if slot is None:
                 continue
@@ -166,7 +169,11 @@ def token_count_on(s: PaganState, target: str, token: str) -> int:
     if target.startswith("brew-"):
         slot = s.witch.brews[int(target[5:])]
         return slot.secrets if slot is not None and token == "secret" else 0
-    v = s.villager(target)
+    return tokens_on(s.villager(target), token)
+
+
+def tokens_on(v: VillagerState, token: str) -> int:
+    """`token_count_on` of a villager already at hand."""
     if token == "clue":
         return v.clues
     if token == "secret":
