@@ -71,9 +71,14 @@ def search(
     root: Node | None = None,
 ) -> tuple[Node, SearchStats]:
     """Grow a tree for `seat`'s decision in `state` for `params.iterations` iterations (or until
-    `params.time_cap`); returns the root and what was done. `root` continues an earlier tree."""
+    `params.time_cap`, or until the choice is settled, see `Params.early_stop`); returns the root
+    and what was done. `root` continues an earlier tree, whose visits count towards the budget
+    when `params.reuse_credit`."""
+    budget = params.iterations
     if root is None:
         root = Node()
+    elif params.reuse_credit:
+        budget = max(budget - root.visits, budget // 4, 1)
     sample = sampler(game, params.plausible)
     to_move, legal_moves = game.to_move, game.legal_moves
     apply, outcome_of = game.apply_unchecked, game.outcome
@@ -91,7 +96,6 @@ def search(
     started = time.perf_counter()
     deadline = started + cap if cap is not None else math.inf
     timed_out = False
-    budget = params.iterations
     stop_early = params.early_stop and params.select == "robust" and params.trees == 1
     root_ids = frozenset(m.id for m in legal_moves(state)) if stop_early else frozenset()
     done = 0

@@ -58,6 +58,10 @@ class Params:
     """Independent trees merged by root visit counts (root parallelism)."""
     reuse: bool = True
     """Keep the subtree between consecutive decisions of one seat (in a `Session`)."""
+    reuse_credit: bool = True
+    """A kept subtree's visits count towards the next decision's budget (at least a quarter of
+    the budget is still run), so a turn's later decisions, already searched as part of the
+    first, cost less."""
     early_stop: bool = True
     """Stop a single tree as soon as its most visited root move can no longer be overtaken in the
     iterations left. With 'robust' selection the chosen move is the one the full budget would
@@ -132,7 +136,7 @@ def _check(name: str, value: Any, default: Any) -> tuple[Any] | str:
         return (value,) if value in ROLLOUTS else f"rollout must be one of {ROLLOUTS}"
     if name == "select":
         return (value,) if value in SELECTIONS else f"select must be one of {SELECTIONS}"
-    if name in ("beliefs", "reuse", "plausible", "early_stop"):
+    if name in ("beliefs", "reuse", "plausible", "early_stop", "reuse_credit"):
         return (value,) if isinstance(value, bool) else f"{name} must be true or false"
     if value is None and name in ("time_cap", "rollout_depth"):
         return (None,)
