@@ -255,6 +255,13 @@ def _place_move(token: str, target: str, where: str | None = None) -> Move:
     return Move("place", (("target", target),), f"Place a {TOKEN_NAMES[token]} on {where}")
 
 
+@derived
+def _remove_move(token: str, target: str, where: str | None = None) -> Move:
+    """As `_place_move`, for removing a token."""
+    where = villager_name(target) if where is None else where
+    return Move("remove", (("target", target),), f"Remove a {TOKEN_NAMES[token]} from {where}")
+
+
 @handler("take_from")
 class TakeFrom(Handler):
     """The supply is out of a token: the player may move one already in play instead."""
@@ -311,9 +318,10 @@ class Remove(Handler):
         chosen = f["chosen"]
         if f["max_targets"] and len(set(chosen)) >= f["max_targets"]:
             options = [t for t in options if t in chosen]
-        name = TOKEN_NAMES[token]
         out = [
-            Move("remove", (("target", t),), f"Remove a {name} from {target_name(s, t)}")
+            _remove_move(token, t, target_name(s, t))
+            if t.startswith("brew-")
+            else _remove_move(token, t)
             for t in options
         ]
         if out and f["upto"]:
@@ -449,9 +457,7 @@ class Discard(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         hand = s.player(f["seat"]).hand
-        out = [
-            Move("discard", (("card", c),), f"Discard {card_name(c)}") for c in sorted(set(hand))
-        ]
+        out = [_discard_move(c) for c in sorted(set(hand))]
         if out and f["upto"]:
             out.append(DONE)
         return out
@@ -471,6 +477,11 @@ class Discard(Handler):
     def prompt(self, s: PaganState, f: Frame) -> str:
         n = plural(f["left"], "card")
         return f"Discard {'up to ' if f['upto'] else ''}{n}{f['reason']}"
+
+
+@derived
+def _discard_move(card: str) -> Move:
+    return Move("discard", (("card", card),), f"Discard {card_name(card)}")
 
 
 @op("look_draw")
@@ -913,6 +924,15 @@ def push_pay(s: PaganState, seat: str, cost: dict[str, Any], colour: str | None 
         push_discard(s, seat, discard, False, " to pay the cost")
 
 
+@derived
+def _pay_move(token: str, villager_id: str) -> Move:
+    return Move(
+        "pay",
+        (("target", villager_id),),
+        f"Pay a {TOKEN_NAMES[token]} from {villager_name(villager_id)}",
+    )
+
+
 @handler("pay_tokens")
 class PayTokens(Handler):
     decision = True
@@ -920,11 +940,7 @@ class PayTokens(Handler):
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         token = "clue" if f["clue"] else "secret"
         spec = f"villager:{f['colour']}" if f["colour"] else "villager"
-        name = TOKEN_NAMES[token]
-        return [
-            Move("pay", (("target", t),), f"Pay a {name} from {villager_name(t)}")
-            for t in targets(s, f"{spec}+with:{token}", None)
-        ]
+        return [_pay_move(token, t) for t in targets(s, f"{spec}+with:{token}", None)]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         token = "clue" if f["clue"] else "secret"
