@@ -501,6 +501,9 @@ def ladder_command(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")] = False,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
     out: Annotated[str | None, typer.Option(help="Also write the JSON to this file.")] = None,
+    rungs: Annotated[
+        str, typer.Option(help="The rungs, bottom first, comma-separated (players or levels).")
+    ] = ",".join(LADDER),
 ) -> None:
     """Rate random and every level by playing each against the one below (Elo, 95% intervals)."""
     from rules.core.errors import InvalidOptions
@@ -510,8 +513,16 @@ def ladder_command(
     except KeyError as exc:
         _fail(str(exc.args[0]))
     extra = _extra_options(expansion, scenario)
+    chosen = tuple(r.strip() for r in rungs.split(",") if r.strip())
     try:
-        _ladder(game, games, seed, players, workers, json, out, extra)
+        if len(chosen) < 2:
+            raise BadSpec("a ladder needs at least two rungs")
+        for rung in chosen:
+            parse_spec(rung)
+    except BadSpec as exc:
+        _fail(str(exc))
+    try:
+        _ladder(game, games, seed, players, workers, json, out, extra, chosen)
     except (InvalidOptions, ValueError) as exc:
         _fail(str(exc))
 
@@ -525,9 +536,10 @@ def _ladder(
     json: bool,
     out: str | None,
     extra: Options | None,
+    rungs: tuple[str, ...],
 ) -> None:
     if json:
-        result = run_ladder(game, games, seed, players, workers, extra_options=extra)
+        result = run_ladder(game, games, seed, players, workers, rungs, extra_options=extra)
     else:
         with _bar(f"{game} ladder") as bar:
             task = bar.add_task("games", total=None)
@@ -537,6 +549,7 @@ def _ladder(
                 seed,
                 players,
                 workers,
+                rungs,
                 progress=lambda label, d, t: bar.update(
                     task, completed=d, total=t, description=label
                 ),

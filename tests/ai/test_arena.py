@@ -140,3 +140,19 @@ def test_the_ladder_chains_elo_steps_from_the_bottom_rung() -> None:
     greedy = out["ratings"]["greedy"]
     assert greedy["lo"] <= greedy["elo"] <= greedy["hi"]
     assert greedy["elo"] == step["elo_step"]
+
+
+def test_the_ladder_command_climbs_the_rungs_it_is_given() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["ladder", "pantacle", "--players", "2", "--games", "2", "--rungs", "random,greedy"],
+    )
+    assert result.exit_code == 0, result.output
+    data = orjson.loads(result.stdout)
+    assert [(s["a"], s["b"]) for s in data["steps"]] == [("greedy", "random")]
+
+
+def test_the_ladder_command_refuses_an_unknown_rung() -> None:
+    result = CliRunner().invoke(app, ["ladder", "pagan", "--rungs", "random,wizard"])
+    assert result.exit_code == 2
+    assert "unknown player 'wizard'" in result.output
