@@ -660,7 +660,6 @@ class Visit(Handler):
         if not v.alive:
             pop(s, f)
             return
-        villager = VILLAGERS[v.face]  # a double-sided villager acts as the side showing
         if step == 0:
             inv = v.investigation
             if (
@@ -687,6 +686,7 @@ class Visit(Handler):
                 "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat) > 0
             )
             if not skip:
+                villager = VILLAGERS[v.face]  # a double-sided villager acts as the side showing
                 n = villager.assets + board.global_modifier(s, "distribute", seat)
                 n += board.modifier_on(v, "distribute", seat) or 0
                 # the Witch may always put her Secrets on a Brew instead
@@ -696,7 +696,7 @@ class Visit(Handler):
                 push_place(s, seat, token, n, f"{spec}:{villager.target}", vid, False)
         elif step == 3:
             if board.modifier_on(v, "skip_skill", seat) is None:
-                push_fx(s, seat, list(villager.skill), vid, vid)
+                push_fx(s, seat, list(VILLAGERS[v.face].skill), vid, vid)
         elif step == 4:
             if seat == WITCH and v.favors >= 2 and board.modifier_on(v, "skip_skill", seat) is None:
                 push(s, {"t": "again", "seat": WITCH, "villager": vid})
