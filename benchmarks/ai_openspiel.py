@@ -64,7 +64,9 @@ def ours(iterations: int, time_cap: float | None = None) -> dict[str, Any]:
         "time_cap": time_cap,
         "c": C,
         "rollout_depth": DEPTH,
-        "early_stop": False,  # the same number of iterations as OpenSpiel's bot
+        # The same number of iterations as OpenSpiel's bot at every decision.
+        "early_stop": False,
+        "reuse_credit": False,
     }
 
 
