@@ -81,10 +81,14 @@ class Settings(BaseSettings):
     @property
     def broker_url(self) -> str:
         """The Celery broker: CELERY_BROKER_URL, else the same Redis as REDIS_URL."""
-        if self.celery_broker_url:
-            return self.celery_broker_url
+        return self.celery_broker_url or self.result_backend_url
+
+    @property
+    def result_backend_url(self) -> str:
+        """Celery's result backend (the trees of an `expert` turn, joined by a chord): always
+        the Redis of REDIS_URL, whatever the broker."""
         if self.redis_url.startswith("unix://"):
-            # Kombu spells a Redis unix socket differently from redis-py.
+            # Kombu and Celery spell a Redis unix socket differently from redis-py.
             return "redis+socket://" + self.redis_url.removeprefix("unix://")
         return self.redis_url
 
