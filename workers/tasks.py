@@ -1,10 +1,18 @@
-"""Celery tasks: thin wrappers that give `workers.turns` a store and a way to enqueue."""
+"""Celery tasks: thin wrappers that give `workers.turns` a store and a way to enqueue.
+
+An AI turn is one `play_ai_turn` task, except at a level with several trees (`expert`) when the
+decision needs a search: then `play_ai_turn` starts a chord, one `search_tree` task per tree
+(their results go to the result backend) and `finish_turn` as its body, which merges the trees,
+commits the move and enqueues the next AI turn. No task ever waits for another's result.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import redis
+from celery import chord
 from redis.exceptions import RedisError
 
 from service.settings import get_settings
@@ -19,8 +27,19 @@ def store() -> SyncStore:
     return SyncStore(redis.Redis.from_url(settings.redis_url), settings)
 
 
+def _task_id(task: object) -> str:
+    task_id: str = getattr(getattr(task, "request", None), "id", None) or ""
+    return task_id
+
+
 def _enqueue_next(game_id: str, version: int) -> None:
     play_ai_turn.apply_async(args=[game_id, version], queue=get_settings().ai_queue)
+
+
+def _enqueue_split(game_id: str, version: int, jobs: list[dict[str, Any]], started: float) -> None:
+    queue = get_settings().ai_queue
+    header = [search_tree.s(game_id, version, job).set(queue=queue) for job in jobs]
+    chord(header)(finish_turn.s(game_id, version, started).set(queue=queue))
 
 
 @app.task(
@@ -34,9 +53,53 @@ def _enqueue_next(game_id: str, version: int) -> None:
     max_retries=8,
 )
 def play_ai_turn(self: object, game_id: str, version: int) -> str:
-    task_id: str = getattr(getattr(self, "request", None), "id", None) or ""
     return turns.play_turn(
-        store(), game_id, version, task_id, _enqueue_next, get_settings().ai_min_think_seconds
+        store(),
+        game_id,
+        version,
+        _task_id(self),
+        _enqueue_next,
+        get_settings().ai_min_think_seconds,
+        _enqueue_split,
+    )
+
+
+@app.task(
+    name="workers.tasks.search_tree",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=False,
+    autoretry_for=(RedisError,),
+    retry_backoff=True,
+    retry_backoff_max=10,
+    max_retries=8,
+)
+def search_tree(game_id: str, version: int, job: dict[str, Any]) -> dict[str, Any]:
+    return turns.search_tree(store(), game_id, version, job)
+
+
+@app.task(
+    bind=True,
+    name="workers.tasks.finish_turn",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(RedisError,),
+    retry_backoff=True,
+    retry_backoff_max=10,
+    max_retries=8,
+)
+def finish_turn(
+    self: object, results: list[Any], game_id: str, version: int, started: float
+) -> str:
+    return turns.finish_turn(
+        store(),
+        game_id,
+        version,
+        results,
+        _task_id(self),
+        _enqueue_next,
+        get_settings().ai_min_think_seconds,
+        started,
     )
 
 

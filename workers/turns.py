@@ -10,6 +10,12 @@ The AI never sees the hidden truth: the worker first builds a state from the sea
 information alone (`game.sample(state, seat, rng)`, a determinization drawn from what the seat
 knows) and hands only that to `ai.choose_move`, which samples further from it. The chosen move
 is then checked against the real state like any other move.
+
+A level with several trees (`expert`) spreads them over tasks: `play_turn` hands one job per
+tree to `enqueue_split` (in the worker: a Celery chord), `search_tree` grows one tree, and
+`finish_turn` (the chord's body) merges the trees' root statistics, picks and commits. The move
+is exactly the one `ai.choose_move` would choose in one process: the same seed, the same
+determinization of the seat's information, the same trees.
 """
 
 from __future__ import annotations
@@ -22,17 +28,22 @@ from typing import Any
 import orjson
 
 import ai
+from ai.agent import decisive_move
+from ai.parallel import merge, pick, run_tree, split
 from rules.core.moves import Move
 from rules.core.protocol import Game
 from rules.core.registry import get_game
 from rules.core.rng import Rng, seed_state
-from service.commits import load_state, plan_move, resolve_move
+from service.commits import Commit, load_state, plan_move, resolve_move
 from service.records import ACTIVE, GameRecord
 from service.sync_store import SyncStore
 
 log = logging.getLogger(__name__)
 
 EnqueueNext = Callable[[str, int], None]
+EnqueueSplit = Callable[[str, int, list[dict[str, Any]], float], None]
+"""(game id, version, one job per tree, the turn's start as `time.time()`): run every job with
+`search_tree` and hand their results to `finish_turn`; never waits for them."""
 
 
 def seat_information(game: Game, state: Any, seat: str, seed: str) -> Any:
@@ -55,9 +66,12 @@ def play_turn(
     task_id: str,
     enqueue_next: EnqueueNext,
     min_seconds: float = 0.0,
+    enqueue_split: EnqueueSplit | None = None,
 ) -> str:
-    """Play the AI seat's move at `version`. Returns what happened: 'moved', 'stale',
-    'resumed' (a redelivery that only re-enqueued its follow-up), 'not-ai' or 'gone'."""
+    """Play the AI seat's move at `version`. Returns what happened: 'moved', 'split' (a level
+    with several trees: they were handed to `enqueue_split`, whose `finish_turn` moves),
+    'stale', 'resumed' (a redelivery that only re-enqueued its follow-up), 'not-ai' or 'gone'.
+    Without `enqueue_split` every tree grows here."""
     started = time.monotonic()
     record = store.load(game_id)
     if record is None:
@@ -70,29 +84,139 @@ def play_turn(
     if who is None:
         return "not-ai"
     seat, level = who
-    seed = f"{record.seed}/ai/{version}"
+    seed = _seed(record, version)
     try:
-        chosen: Move = ai.choose_move(
-            game, seat_information(game, state, seat, seed), seat, level, seed
-        )
+        info = seat_information(game, state, seat, seed)
+        if enqueue_split is not None and ai.params_for(level).trees > 1:
+            chosen = _without_search(game, info, seat, seed)
+            if chosen is None:
+                enqueue_split(game_id, version, split(level, seed), time.time())
+                return "split"
+        else:
+            chosen = ai.choose_move(game, info, seat, level, seed)
         move = resolve_move(game, state, chosen.id)
         commit, _ = plan_move(game, record, state, seat, move, task=task_id)
     except Exception:
         store.record_ai_task(time.monotonic() - started, failed=True)
         raise
-    pause = min_seconds - (time.monotonic() - started)
+    return _commit(
+        store, record, commit, enqueue_next, min_seconds, lambda: time.monotonic() - started
+    )
+
+
+def search_tree(
+    store: SyncStore, game_id: str, version: int, job: dict[str, Any]
+) -> dict[str, Any]:
+    """Grow one tree of the AI seat's decision at `version` (a job of `ai.parallel.split`), on
+    the same seat information as every other tree of that decision: `ai.parallel.run_tree`'s
+    root statistics, or `{"tree": i, "stale": True}` when the game has moved on."""
+    stale = {"tree": int(job["tree"]), "stale": True}
+    record = store.load(game_id)
+    if record is None or record.version != version or record.status != ACTIVE:
+        return stale
+    game = get_game(record.game)
+    state = load_state(game, record)
+    who = _ai_seat(game, record, state)
+    if who is None:
+        return stale
+    seat, _ = who
+    seed = _seed(record, version)
+    return run_tree(game, seat_information(game, state, seat, seed), seat, job)
+
+
+def finish_turn(
+    store: SyncStore,
+    game_id: str,
+    version: int,
+    results: list[Any],
+    task_id: str,
+    enqueue_next: EnqueueNext,
+    min_seconds: float = 0.0,
+    started_at: float | None = None,
+) -> str:
+    """Merge the trees of the AI seat's decision at `version` (the results of `search_tree`),
+    pick and commit the move: 'moved', 'stale', 'resumed' or 'gone' as for `play_turn`. Trees
+    are taken once each (by index); a tree missing from `results` grows here. `started_at`:
+    when the turn began (`time.time()`), for `min_seconds` and the turn's duration."""
+    started = time.time() if started_at is None else started_at
+
+    def elapsed() -> float:
+        return max(0.0, time.time() - started)
+
+    record = store.load(game_id)
+    if record is None:
+        return "gone"
+    if record.version != version or record.status != ACTIVE:
+        return _after_stale(store, record, version, task_id, enqueue_next)
+    trees = [r for r in results if isinstance(r, dict)]
+    if any(r.get("stale") for r in trees):
+        return "stale"
+    game = get_game(record.game)
+    state = load_state(game, record)
+    who = _ai_seat(game, record, state)
+    if who is None:
+        return "not-ai"
+    seat, level = who
+    seed = _seed(record, version)
+    try:
+        info = seat_information(game, state, seat, seed)
+        by_tree: dict[int, dict[str, Any]] = {}
+        for result in trees:
+            by_tree.setdefault(int(result["tree"]), result)
+        merged = []
+        for job in split(level, seed):
+            tree = int(job["tree"])
+            if tree not in by_tree:
+                log.info("game %s v%d: tree %d grows in the merge step", game_id, version, tree)
+                by_tree[tree] = run_tree(game, info, seat, job)
+            merged.append(by_tree[tree])
+        legal = [m.id for m in game.legal_moves(info)]
+        chosen = pick(merge(merged), legal, ai.params_for(level), seed)
+        move = resolve_move(game, state, chosen)
+        commit, _ = plan_move(game, record, state, seat, move, task=task_id)
+    except Exception:
+        store.record_ai_task(elapsed(), failed=True)
+        raise
+    return _commit(store, record, commit, enqueue_next, min_seconds, elapsed)
+
+
+def _seed(record: GameRecord, version: int) -> str:
+    """The seed of the AI's decision at `version`: its seat information and its search."""
+    return f"{record.seed}/ai/{version}"
+
+
+def _without_search(game: Game, info: Any, seat: str, seed: str) -> Move | None:
+    """The move `ai.choose_move` takes without searching (the only legal move, or one that
+    wins at once), or None."""
+    moves = game.legal_moves(info)
+    if len(moves) == 1:
+        return moves[0]
+    return decisive_move(game, info, seat, moves, seed)
+
+
+def _commit(
+    store: SyncStore,
+    record: GameRecord,
+    commit: Commit,
+    enqueue_next: EnqueueNext,
+    min_seconds: float,
+    elapsed: Callable[[], float],
+) -> str:
+    """Write the AI's move (compare-and-set: 'stale' when another write came first), then
+    enqueue the next AI turn when the next decision is an AI seat's."""
+    pause = min_seconds - elapsed()
     if pause > 0:
         time.sleep(pause)
     result = store.commit(record, commit)
-    store.record_ai_task(time.monotonic() - started)
+    store.record_ai_task(elapsed())
     if not result.ok:
         return "stale"
     if commit.next_to_move is not None:
-        after = store.load(game_id)
+        after = store.load(record.id)
         if after is not None and after.version == commit.version:
             nxt = after.seat_config(commit.next_to_move)
             if nxt is not None and nxt.kind == "ai":
-                enqueue_next(game_id, commit.version)
+                enqueue_next(record.id, commit.version)
     return "moved"
 
 
