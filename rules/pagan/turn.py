@@ -415,9 +415,9 @@ class Act(Handler):
                 out.append(_villager_move("ready", v.id))
         if seat == WITCH:
             out.extend(consume_moves(s))
-            v = s.villager(s.true_witch)
-            if v.ready and v.favors >= RITUAL_FAVORS:
-                out.append(_villager_move("ritual", v.id))
+            for v in s.villagers:
+                if v.id == s.true_witch and v.ready and v.favors >= RITUAL_FAVORS:
+                    out.append(_villager_move("ritual", v.id))
         else:
             out.extend(self.hunter_actions(s, mods))
         return out
