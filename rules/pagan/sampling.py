@@ -35,13 +35,12 @@ def unseen_cards(s: PaganState, side: str) -> list[str]:
             seen.append(f["card"])  # a cleansed card on its way to the discard pile
         elif f["t"] == "reveal" and f["owner"] == side:
             seen.extend(f["cards"])  # revealed to both players
-    # The deck list minus the cards seen, each counted once (Counter counts in C).
+    # The deck list minus the cards seen, each distinct card once (Counter counts in C).
     pool = Counter(s.options["decks"][side])
     for card, n in Counter(seen).items():
-        left = pool[card] - n
-        if left < 0:
-            raise AssertionError(f"card bookkeeping of the {side} is inconsistent")
-        pool[card] = left
+        pool[card] -= n
+    if any(n < 0 for n in pool.values()):
+        raise AssertionError(f"card bookkeeping of the {side} is inconsistent")
     return sorted(pool.elements())
 
 
