@@ -14,7 +14,7 @@ Single-observer ISMCTS over the Game protocol, with the extensions Coven needs:
 - Opponents' beliefs (`beliefs`): plain ISMCTS gives an opponent's nodes the rewards of worlds in
   which the searcher's secret is true, so the opponent plays as if he knew it (a Witch would fear a
   Hunter who knows who she is). A share of iterations therefore re-samples the world from the
-  first opponent's point of view at his first decision and updates only that opponent's edges;
+  first opponent's point of view at his first decision and updates only the opponents' edges;
   the other iterations update only the searcher's edges.
 - Plausible worlds (`plausible`): `game.sample` draws hidden facts uniformly; a game may offer
   `belief_sample`, which draws them as the seat would believe from what the table has seen (a
@@ -176,9 +176,14 @@ def search(
             reward = evaluate(world)
         else:
             reward = {s: 1.0 / len(seats_seen) for s in seats_seen}
-        only = perspective if beliefs else None
+        # Which edges learn from this iteration: without beliefs, all; with them, the searcher's
+        # in a world drawn from its information, or every opponent's in a world drawn from an
+        # opponent's (with three or more seats, the second opponent learns there too, rather
+        # than never).
+        searcher_only = beliefs and perspective == seat
+        opponents_only = beliefs and perspective != seat
         for child, mover, avail in path:
-            if only is not None and mover != only:
+            if (searcher_only and mover != seat) or (opponents_only and mover == seat):
                 continue
             child.visits += 1
             child.reward += reward.get(mover, 0.0)

@@ -211,6 +211,24 @@ def test_each_seat_maximises_its_own_reward_in_a_three_player_game() -> None:
         assert 0.0 <= child.reward <= child.visits
 
 
+def test_every_opponent_learns_in_a_three_player_search_with_beliefs() -> None:
+    """With beliefs on, the searcher's edges learn in its own worlds and the opponents' edges in
+    an opponent's; the second opponent (p3) must learn too, or he would always play the first
+    move the tree gave him."""
+    game = HiddenNim()
+    state = NimState(seats=["p1", "p2", "p3"], pile=6, cards={"p1": 1, "p2": 2, "p3": 3})
+    root, _ = search(game, state, "p1", params_for("medium", {**FAST, "beliefs": True}), Rng(5))
+    learned: dict[str, int] = {}
+    # Walk three plies: p1's move, p2's reply, p3's reply.
+    for first in root.children.values():
+        for second in first.children.values():
+            learned["p2"] = learned.get("p2", 0) + second.visits
+            for third in second.children.values():
+                learned["p3"] = learned.get("p3", 0) + third.visits
+    assert learned["p2"] > 0
+    assert learned["p3"] > 0
+
+
 def test_the_tree_is_reused_across_one_turns_decisions() -> None:
     s = _act_position(WITCH, "reuse")
     session = Session(PAGAN, WITCH, "easy", {"iterations": 120, "time_cap": None})
