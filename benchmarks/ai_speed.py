@@ -2,6 +2,7 @@
 
     python benchmarks/ai_speed.py [--game pagan] [--players N] [--positions 10]
                                   [--iterations 2000] [--turns 6] [--levels novice,easy,medium,hard]
+                                  (--turns 0: iterations per second only)
 
 Prints one JSON object:
 - `iterations_per_second`: a `hard`-parameter search with a fixed iteration budget (no time cap)
@@ -150,8 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         out["players"] = args.players
     positions = mid_game(game, options, args.positions, args.seed)
     out["iterations_per_second"] = iterations_per_second(game, positions, args.iterations)
-    starts = turn_starts(game, options, args.turns, args.seed)
-    levels = [x for x in args.levels.split(",") if x]
+    levels = [x for x in args.levels.split(",") if x] if args.turns > 0 else []
+    starts = turn_starts(game, options, args.turns, args.seed) if levels else []
     out["levels"] = {level: turn_times(game, starts, level) for level in levels}
     sys.stdout.write(orjson.dumps(out, option=orjson.OPT_INDENT_2).decode() + "\n")
     return 0
