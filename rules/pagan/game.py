@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from rules.core.errors import IllegalMove
-from rules.core.moves import JsonValue, Move, find_move
+from rules.core.machine_game import MachineGame
+from rules.core.moves import Move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
-from rules.pagan import heuristics, machine, sampling, setup, state, views
+from rules.pagan import heuristics, sampling, setup, state, views
 from rules.pagan.board import CATALOG
 from rules.pagan.catalog import catalog_json
+from rules.pagan.machine import MACHINE
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
 
 # Register every frame type with the machine.
@@ -27,8 +27,9 @@ REASONS = {
 }
 
 
-class PaganGame:
+class PaganGame(MachineGame[PaganState, str]):
     name = "pagan"
+    machine = MACHINE
 
     def seats(self, options: Options | None = None) -> list[str]:
         return list(SEATS)
@@ -43,42 +44,10 @@ class PaganGame:
         return setup.new_game(options, seed)
 
     def to_move(self, s: PaganState) -> str | None:
-        return machine.to_move(s)
+        return MACHINE.to_move(s)  # the state's seat names are the protocol's: no mapping
 
-    def legal_moves(self, s: PaganState) -> list[Move]:
-        return machine.legal_moves(s)
-
-    def find_legal(self, s: PaganState, move: Move | str | Mapping[str, JsonValue]) -> Move:
-        """The legal move that `move` names, or `IllegalMove` saying why there is none."""
-        if s.winner is not None:
-            raise IllegalMove("the game is over", move)
-        if not isinstance(move, (Move, str, Mapping)):
-            raise IllegalMove(f"{move!r} is not a move", move)
-        legal = machine.legal_moves(s)
-        found = find_move(legal, move if not isinstance(move, Mapping) else dict(move))
-        if found is None:
-            raise IllegalMove(self._why_illegal(s, move, legal), move)
-        return found
-
-    def _why_illegal(self, s: PaganState, move: object, legal: list[Move]) -> str:
-        pending = machine.pending(s)
-        prompt = pending[0].prompt(s, pending[1]) if pending else ""
-        seat = machine.to_move(s)
-        name = "the Witch" if seat == WITCH else "the Hunter"
-        shown = move.id if isinstance(move, Move) else move
-        return (
-            f"{shown!r} is not a legal move now: it is {name}'s decision ({prompt}); "
-            f"{len(legal)} moves are legal"
-        )
-
-    def apply(self, s: PaganState, move: Move | str | Mapping[str, JsonValue]) -> PaganState:
-        found = self.find_legal(s, move)
-        out = s.copy()
-        machine.decide(out, found)
-        return out
-
-    def apply_unchecked(self, s: PaganState, move: Move) -> None:
-        machine.decide(s, move)
+    def seat_title(self, seat: str | None) -> str:
+        return "the Witch" if seat == WITCH else "the Hunter"
 
     def outcome(self, s: PaganState) -> Outcome | None:
         if s.winner is None:
@@ -113,16 +82,6 @@ class PaganGame:
 
     def from_json(self, data: dict[str, Any]) -> PaganState:
         return state.from_json(data)
-
-    def replay(self, options: Options | None, seed: int | str, moves: list[str]) -> PaganState:
-        s = self.new(options, seed)
-        for i, move in enumerate(moves):
-            try:
-                found = self.find_legal(s, move)
-            except IllegalMove as exc:
-                raise IllegalMove(f"move {i + 1} of the replay: {exc.reason}", move) from None
-            machine.decide(s, found)
-        return s
 
     def catalog(self) -> dict[str, Any]:
         return catalog_json(CATALOG)

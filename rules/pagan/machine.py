@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 from rules.core import machine as core
-from rules.core.machine import arg, finish, pop, push
+from rules.core.machine import arg as arg
+from rules.core.machine import finish as finish
+from rules.core.machine import pop as pop
+from rules.core.machine import push as push
 from rules.pagan.state import Frame, PaganState
 
 
@@ -21,19 +24,3 @@ pending = MACHINE.pending
 legal_moves = MACHINE.legal_moves
 to_move = MACHINE.to_move
 decide = MACHINE.decide
-
-__all__ = [
-    "HANDLERS",
-    "MACHINE",
-    "Handler",
-    "advance",
-    "arg",
-    "decide",
-    "finish",
-    "handler",
-    "legal_moves",
-    "pending",
-    "pop",
-    "push",
-    "to_move",
-]
