@@ -1,6 +1,6 @@
 """Our ISMCTS side by side with OpenSpiel's Python ISMCTSBot on the same game.
 
-    python benchmarks/ai_openspiel.py [--game pagan] [--iterations 100] [--games 10]
+    python benchmarks/ai_openspiel.py [--game pagan] [--players P] [--iterations 100] [--games 10]
                                       [--positions 5] [--seed os] [--skip-games]
 
 Both searches get the same determinizations (`Game.sample` as OpenSpiel's resampler) and the
@@ -180,6 +180,7 @@ def match(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="pagan")
+    parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--positions", type=int, default=5)
@@ -188,9 +189,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pin()
     game = get_game(args.game)
-    spiel_game = register(game)
+    options = game.default_options()
+    if args.players is not None:
+        options["players"] = args.players
+    spiel_game = register(game, game.validate_options(options))
     out: dict[str, Any] = {
         "game": args.game,
+        "options": options,
         "open_spiel": pyspiel.__version__ if hasattr(pyspiel, "__version__") else "installed",
     }
     pyspiel.random_sim_test(spiel_game, num_sims=2, serialize=False, verbose=False)
