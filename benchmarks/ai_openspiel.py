@@ -71,15 +71,19 @@ def ours(iterations: int, time_cap: float | None = None) -> dict[str, Any]:
 
 
 def positions(game: Game, spiel_game: Any, count: int, seed: str) -> list[Any]:
+    """Mid-game positions of seeded random games: decision 150 + 40k, or half way through a
+    game that ends sooner (Pantacle's 2-player games last about 100 decisions)."""
     out = []
     for g in range(count):
-        st = spiel_game.new_initial_state()
         rng = Rng(seed_state(f"{seed}-{g}"))
-        for _ in range(150 + 40 * g):
-            if st.is_terminal():
-                break
+        st = spiel_game.new_initial_state()
+        seen = [st.clone()]
+        while not st.is_terminal() and len(seen) <= 150 + 40 * g:
             legal = st.legal_actions()
             st.apply_action(legal[rng.below(len(legal))])
+            seen.append(st.clone())
+        if st.is_terminal():
+            st = seen[len(seen) // 2]
         if not st.is_terminal() and len(st.legal_actions()) > 1:
             out.append(st)
     return out
