@@ -1,0 +1,204 @@
+"""The Game protocol's properties, for every registered game and every seed hypothesis tries.
+
+Each property runs once per configuration (the test id names it: `[pagan]`, `[pantacle-3p]`),
+drawing the configuration's option set (for Pagan: the base game's scenarios and Beyond the
+Palisades') with the seed. Only the Game protocol is used here; each game's own checks (its
+conservation invariants, end reasons, malformed moves, where its secrets are) come from its
+`Conformance` in tests/<game>/conformance.py, and what concerns one game only stays in its
+tests/<game>/test_properties.py.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.core.errors import IllegalMove
+from rules.core.moves import Move
+from rules.core.protocol import Options
+from rules.core.registry import game_names
+from rules.core.rng import Rng
+from tests.conformance import (
+    MALFORMED,
+    Conformance,
+    assert_seat_cannot_tell,
+    play_checking_invariants,
+    play_random,
+    positions,
+)
+from tests.pagan.conformance import PAGAN
+from tests.pantacle.conformance import PANTACLE
+
+CONFIGURATIONS = [PAGAN, *PANTACLE]
+configurations = pytest.mark.parametrize("config", CONFIGURATIONS, ids=str)
+SEEDS = st.integers(min_value=0, max_value=2**32)
+PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def draw_options(config: Conformance, data: st.DataObject) -> Options:
+    name = data.draw(st.sampled_from(sorted(config.option_sets)), label="option set")
+    return config.option_sets[name]
+
+
+def test_every_registered_game_has_a_configuration() -> None:
+    assert {config.game_name for config in CONFIGURATIONS} == set(game_names())
+
+
+@configurations
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
+def test_every_random_game_ends(config: Conformance, seed: int, data: st.DataObject) -> None:
+    game, options = config.game, draw_options(config, data)
+    s, played = play_random(game, options, seed, config.decision_cap)
+    outcome = game.outcome(s)
+    assert outcome is not None, f"no end after {len(played)} decisions"
+    assert game.to_move(s) is None and game.legal_moves(s) == []
+    assert len(outcome.winners) == 1 and outcome.reason in config.reasons(options)
+    assert sum(outcome.scores.values()) == 1.0
+    assert set(outcome.scores) == set(game.seats(options))
+
+
+@configurations
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_components_are_conserved_at_every_decision(
+    config: Conformance, seed: int, data: st.DataObject
+) -> None:
+    """The game's own invariants (Pagan: tokens and cards; Pantacle: supplies and cards) hold at
+    the start and after every decision of a whole random game."""
+    options = draw_options(config, data)
+    play_checking_invariants(
+        config.game, options, seed, config.decision_cap, config.check_invariants
+    )
+
+
+@configurations
+@settings(max_examples=4, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_every_listed_move_applies_and_leaves_the_original_untouched(
+    config: Conformance, seed: int, data: st.DataObject
+) -> None:
+    game, spacing = config.game, config.spacing
+    for s in positions(game, draw_options(config, data), seed, spacing.listed, spacing.limit):
+        before = game.to_json(s)
+        moves = game.legal_moves(s)
+        assert moves, "a game that is not over always has a decision"
+        config.check_choices(s, moves)
+        assert len({m.id for m in moves}) == len(moves), "move ids are unique"
+        for move in moves:
+            assert move.label and move.to_json()["value"]["type"] == move.kind
+            after = game.apply(s, move)
+            config.check_invariants(after)
+            assert config.decisions(after) == config.decisions(s) + 1
+        assert game.to_json(s) == before
+
+
+@configurations
+@settings(max_examples=4, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_unlisted_moves_are_rejected_and_change_nothing(
+    config: Conformance, seed: int, data: st.DataObject
+) -> None:
+    """Moves listed in nearby positions but not in this one, and malformed submissions."""
+    game, spacing = config.game, config.spacing
+    states = positions(game, draw_options(config, data), seed, spacing.unlisted, spacing.limit)
+    for i, s in enumerate(states):
+        before = json.dumps(game.to_json(s), sort_keys=True)
+        legal = {m.id for m in game.legal_moves(s)}
+        nearby = states[max(0, i - 3) : i] + states[i + 1 : i + 4]
+        unlisted = [m for o in nearby for m in game.legal_moves(o) if m.id not in legal][:25]
+        for bad in [*unlisted, *MALFORMED, *config.malformed]:
+            with pytest.raises(IllegalMove) as err:
+                game.apply(s, bad)  # type: ignore[arg-type]
+            assert err.value.reason
+            assert json.dumps(game.to_json(s), sort_keys=True) == before
+
+
+@configurations
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
+def test_serialization_round_trips_and_play_continues_identically(
+    config: Conformance, seed: int, data: st.DataObject
+) -> None:
+    game, options = config.game, draw_options(config, data)
+    steps = data.draw(st.integers(min_value=0, max_value=config.round_trip_steps), label="steps")
+    s, _ = play_random(game, options, seed, steps)
+    restored = game.from_json(json.loads(json.dumps(game.to_json(s))))
+    assert game.to_json(restored) == game.to_json(s)
+    assert [m.id for m in game.legal_moves(restored)] == [m.id for m in game.legal_moves(s)]
+    rng = Rng(seed)
+    for _ in range(200):
+        if game.outcome(s) is not None:
+            break
+        moves = game.legal_moves(s)
+        move = moves[rng.below(len(moves))]
+        game.apply_unchecked(s, move)
+        restored = game.apply(restored, move.id)
+    assert game.to_json(restored) == game.to_json(s)
+
+
+@configurations
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
+def test_replay_rebuilds_the_state_exactly(
+    config: Conformance, seed: int, data: st.DataObject
+) -> None:
+    game, options = config.game, draw_options(config, data)
+    steps = data.draw(st.integers(min_value=0, max_value=config.decision_cap), label="steps")
+    s, played = play_random(game, options, seed, steps)
+    assert game.to_json(game.replay(options, seed, played)) == game.to_json(s)
+
+
+@configurations
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_a_view_depends_only_on_what_its_seat_may_know(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """Resampling everything a seat cannot know leaves that seat's view (and the spectator's)
+    byte-identical, and its legal moves too, while the hidden truth really does change across
+    samples."""
+    game, options, spacing = config.game, draw_options(config, data), config.spacing
+    rng = Rng(sample_seed)
+    truths = set()
+    for s in positions(game, options, seed, spacing.views, spacing.limit):
+        for seat in game.seats(options):
+            for _ in range(config.samples_per_seat):
+                other = game.sample(s, seat, rng)
+                assert_seat_cannot_tell(game, s, other, seat, config.check_invariants)
+                truths.add((seat, config.hidden_truth(other, seat)))
+    assert len(truths) > 2
+
+
+@configurations
+def test_hidden_cards_leave_no_identifier_in_other_views(config: Conformance) -> None:
+    """Changing only what one seat keeps hidden, by hand rather than through `sample`, changes
+    nothing that another seat or a spectator sees, and that seat's own view."""
+    game = config.game
+    for options in config.option_sets.values():
+        a = game.new(options, 7)
+        b = game.clone(a)
+        changed = config.change_secrets(b)
+        assert game.view(a, None) == game.view(b, None)
+        for seat in game.seats(options):
+            assert (game.view(a, seat) == game.view(b, seat)) == (seat != changed), seat
+
+
+@configurations
+def test_move_ids_values_and_labels_are_stable(config: Conformance) -> None:
+    """Each of a move's id and JSON value names that move alone, and `apply` takes either."""
+    game = config.game
+    for options in config.option_sets.values():
+        s = game.new(options, 3)
+        moves = game.legal_moves(s)
+        assert len({json.dumps(m.value, sort_keys=True) for m in moves}) == len(moves)
+        assert len({m.id for m in moves}) == len(moves)
+        for move in moves:
+            assert isinstance(move, Move)
+            assert move.label and move.id.startswith(move.value["type"])
+            after = game.to_json(game.apply(s, move))
+            assert game.to_json(game.apply(s, move.value)) == after
+            assert game.to_json(game.apply(s, move.id)) == after
