@@ -17,7 +17,11 @@ class Strict(BaseModel):
 
 
 class SeatRequest(Strict):
-    seat: str = Field(max_length=64, description="A seat of the game, e.g. 'witch'.")
+    seat: str = Field(
+        max_length=64,
+        description="A seat of the game, as the game names it: 'witch' or 'hunter' in Pagan, "
+        "'seat-0' to 'seat-4' in Pantacle.",
+    )
     kind: Literal["human", "open", "ai"] = Field(
         description="human: the creator receives its token; open: anyone may join it; "
         "ai: played by the AI at `level`."
@@ -28,7 +32,7 @@ class SeatRequest(Strict):
 
 
 class CreateGameRequest(Strict):
-    game: str = Field(max_length=64, description="A game from the catalog, e.g. 'pagan'.")
+    game: str = Field(max_length=64, description="A game from the catalog: 'pagan' or 'pantacle'.")
     options: dict[str, Any] | None = Field(
         default=None, description="Game options; missing ones take the game's defaults."
     )
