@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
+import subprocess
+import sys
 import time
 from typing import Any
 
 import orjson
 import pytest
 import redis
-from celery import chord
 from redis.asyncio import Redis
 
 import ai
@@ -227,6 +228,34 @@ def test_an_expert_seat_plays_its_turn_through_the_chord(
     assert _finished_tasks(worker, "search_tree"), worker.output()
 
 
+_SEND_CHORD = """
+import sys, time
+from celery import chord
+from ai.parallel import split
+from service.settings import Settings
+from workers.app import make_app
+redis_url, prefix, queue, game_id, seed = sys.argv[1:]
+settings = Settings(redis_url=redis_url, key_prefix=prefix, ai_queue=queue)
+app = make_app(settings, results=True)
+header = [
+    app.signature("workers.tasks.search_tree", args=[game_id, 0, job], queue=queue)
+    for job in split("expert", seed)
+]
+body = app.signature("workers.tasks.finish_turn", args=[game_id, 0, time.time()], queue=queue)
+print(chord(header, app=app)(body).id)
+"""
+
+
+def _send_chord(settings: Settings, game_id: str, seed: str) -> str:
+    """Send the expert chord for version 0 of `game_id` (from a child process); its id."""
+    args = [settings.redis_url, settings.key_prefix, settings.ai_queue, game_id, seed]
+    out = subprocess.run(
+        [sys.executable, "-c", _SEND_CHORD, *args], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[-1]
+
+
 def test_a_live_chord_of_a_stale_version_does_not_move(worker: Process, settings: Settings) -> None:
     game_id = _create(settings, "chord-live-stale")
     store = _store(settings)
@@ -238,19 +267,14 @@ def test_a_live_chord_of_a_stale_version_does_not_move(worker: Process, settings
     commit, _ = plan_move(game, record, state, "witch", game.legal_moves(state)[0], task="rival")
     assert store.commit(record, commit).ok
 
-    app = make_app(settings, results=True)
-    queue = settings.ai_queue
-    header = [
-        app.signature("workers.tasks.search_tree", args=[game_id, 0, job], queue=queue)
-        for job in split("expert", f"{record.seed}/ai/0")
-    ]
-    body = app.signature("workers.tasks.finish_turn", args=[game_id, 0, time.time()], queue=queue)
-    sent = chord(header, app=app)(body)
+    # The chord is sent from a child process, as the API would, so that Celery's broker and
+    # result connections do not outlive the send in the test process.
+    sent_id = _send_chord(settings, game_id, f"{record.seed}/ai/0")
     deadline = time.monotonic() + 30
-    while sent.id not in _finished_tasks(worker, "finish_turn"):
+    while sent_id not in _finished_tasks(worker, "finish_turn"):
         assert time.monotonic() < deadline, worker.output()
         time.sleep(0.1)
-    assert _finished_tasks(worker, "finish_turn")[sent.id] == "stale"
+    assert _finished_tasks(worker, "finish_turn")[sent_id] == "stale"
     assert store.load(game_id).version == 1  # type: ignore[union-attr]
     assert store.log_entry(game_id, 2) is None
 
