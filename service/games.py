@@ -99,7 +99,9 @@ class GameService:
         if events_after is not None and events_after < 0:
             raise MalformedInput("events_after must be a version (0 or more)")
         events = await self.store.events(game_id, seat, events_after, limit)
-        return seat_game(game, record, load_state(game, record), seat, events)
+        state = load_state(game, record)
+        await self._resume_stalled_ai(record, game, state)
+        return seat_game(game, record, state, seat, events)
 
     async def events(
         self, game_id: str, token: str | None, after: int | None, limit: int | None
@@ -350,8 +352,22 @@ class GameService:
         return result
 
     async def _maybe_enqueue_ai(self, record: GameRecord, to_move: str | None) -> None:
+        if self._ai_to_move(record, to_move):
+            await self.store.mark_ai_enqueued(record.id, record.version)
+            await self.enqueue("workers.tasks.play_ai_turn", record.id, [record.version])
+
+    @staticmethod
+    def _ai_to_move(record: GameRecord, to_move: str | None) -> bool:
         config = record.seat_config(to_move) if to_move is not None else None
-        if config is not None and config.kind == "ai" and record.status == ACTIVE:
+        return config is not None and config.kind == "ai" and record.status == ACTIVE
+
+    async def _resume_stalled_ai(self, record: GameRecord, game: Game, state: Any) -> None:
+        """An AI seat to move whose turn nobody handed out within the stall time (the process
+        that wrote the last move died before enqueueing it): enqueue it again. A duplicate task
+        is harmless: only one move can be written at a version."""
+        if self._ai_to_move(record, game.to_move(state)) and await self.store.claim_stalled_ai_turn(
+            record.id, record.version
+        ):
             await self.enqueue("workers.tasks.play_ai_turn", record.id, [record.version])
 
     # -- hints -----------------------------------------------------------------------------

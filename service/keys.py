@@ -34,6 +34,11 @@ class Keys:
     def rate(self, scope: str, who: str, window: int) -> str:
         return f"{self.prefix}rl:{scope}:{who}:{window}"
 
+    def ai_enqueued(self, game_id: str, version: int) -> str:
+        """Set when an AI turn of this version was handed to the workers (expires: see
+        `Settings.ai_stall_seconds`)."""
+        return f"{self.prefix}aiq:{game_id}:{version}"
+
     @property
     def ai_metrics(self) -> str:
         return f"{self.prefix}metrics:ai"

@@ -76,6 +76,13 @@ class Settings(BaseSettings):
         description="How often a worker looks for unacknowledged AI tasks to hand out again "
         "(it scans on every tenth look).",
     )
+    ai_stall_seconds: int = Field(
+        default=120,
+        ge=1,
+        description="An AI seat's turn with no AI task handed out for this long (say, the API "
+        "process died between writing a move and enqueueing the AI's turn) is enqueued again "
+        "when the game is next read; keep it above the longest AI turn.",
+    )
     hint_timeout_seconds: float = Field(default=30.0, gt=0, description="Longest wait for a hint.")
 
     @property

@@ -165,6 +165,17 @@ class Store:
             await self.redis.zrem(self.keys.lobby, *gone)
         return out
 
+    async def mark_ai_enqueued(self, game_id: str, version: int) -> None:
+        """Record that the AI's turn at `version` is being handed to the workers."""
+        key = self.keys.ai_enqueued(game_id, version)
+        await self.redis.set(key, b"1", ex=self.settings.ai_stall_seconds)
+
+    async def claim_stalled_ai_turn(self, game_id: str, version: int) -> bool:
+        """True for exactly one caller when nobody handed out the AI's turn at `version` within
+        the stall time: that caller enqueues it again."""
+        key = self.keys.ai_enqueued(game_id, version)
+        return bool(await self.redis.set(key, b"1", ex=self.settings.ai_stall_seconds, nx=True))
+
     async def rate_limit(self, address: str, token_hash: str | None) -> int:
         """0 when the request may go on, else the seconds to wait."""
         s = self.settings

@@ -42,6 +42,12 @@ class SyncStore:
             return None
         return {k.decode(): v.decode() for k, v in entries[0][1].items()}
 
+    def mark_ai_enqueued(self, game_id: str, version: int) -> None:
+        """Record that the AI's turn at `version` is being handed to the workers (see
+        `Store.claim_stalled_ai_turn`)."""
+        key = self.keys.ai_enqueued(game_id, version)
+        self.redis.set(key, b"1", ex=self.settings.ai_stall_seconds)
+
     def record_ai_task(self, seconds: float, failed: bool = False) -> None:
         """Add one AI turn to the workers' shared histogram (read by the API's /metrics)."""
         pipe = self.redis.pipeline(transaction=False)

@@ -33,6 +33,7 @@ def _task_id(task: object) -> str:
 
 
 def _enqueue_next(game_id: str, version: int) -> None:
+    store().mark_ai_enqueued(game_id, version)  # so a read does not take the turn for stalled
     play_ai_turn.apply_async(args=[game_id, version], queue=get_settings().ai_queue)
 
 
