@@ -64,8 +64,11 @@ def test_a_human_turn_is_never_enqueued_for_the_ai(settings: Settings) -> None:
 
 def test_a_workers_enqueue_counts_as_handing_out_the_turn(settings: Settings) -> None:
     quick = _quick(settings)
-    sync = SyncStore(redis.Redis.from_url(quick.redis_url), quick)
-    sync.mark_ai_enqueued("some-game", 7)
+    client = redis.Redis.from_url(quick.redis_url)
+    try:
+        SyncStore(client, quick).mark_ai_enqueued("some-game", 7)
+    finally:
+        client.close()
 
     async def claim() -> bool:
         client = Redis.from_url(quick.redis_url)
