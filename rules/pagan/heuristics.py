@@ -14,6 +14,7 @@ rollout policy (see `benchmarks/ai_fit_pagan_eval.py`; refit when the rules chan
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from rules.core.moves import Move
 from rules.core.rng import Rng
@@ -167,30 +168,41 @@ def _prime_suspect(s: PaganState) -> str | None:
     return best
 
 
-def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
-    if seat == HUNTER:
-        return _hunter_act(s, moves, rng)
+def _noisy_best(moves: list[Move], score_of: Callable[[Move], float | None], rng: Rng) -> Move:
+    """The move with the best score plus noise in [0, 2); `score_of` gives None for a move never
+    to play and infinity for one to play at once (no noise is drawn for the moves after it)."""
     best: Move | None = None
     best_score = -1.0
     for m in moves:
-        k = m.kind
-        if k == "ritual":
+        score = score_of(m)
+        if score is None:
+            continue
+        if score == math.inf:
             return m
-        if k == "consume":
-            score = 6.0
-        elif k == "visit":
-            score = 3.0 if m.args[0][1] == s.true_witch else 2.0
-        elif k == "play":
-            score = 2.5
-        elif k == "end":
-            score = 0.1
-        else:
-            score = 1.0
         score += rng.random() * 2.0
         if score > best_score:
             best_score = score
             best = m
     return best if best is not None else moves[rng.below(len(moves))]
+
+
+def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
+    if seat == HUNTER:
+        return _hunter_act(s, moves, rng)
+
+    def score_of(m: Move) -> float:
+        k = m.kind
+        if k == "ritual":
+            return math.inf
+        if k == "consume":
+            return 6.0
+        if k == "visit":
+            return 3.0 if m.args[0][1] == s.true_witch else 2.0
+        if k == "play":
+            return 2.5
+        return 0.1 if k == "end" else 1.0
+
+    return _noisy_best(moves, score_of, rng)
 
 
 def _hunter_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
@@ -205,24 +217,22 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
     prime = _prime_suspect(s)
     pv = s.villager(prime) if prime is not None else None
     pressure = _suspicion(s, prime) if prime is not None else 0.0
-    best: Move | None = None
-    best_score = -1.0
-    for m in moves:
+
+    def score_of(m: Move) -> float | None:
         k = m.kind
         if k == "exonerate":
-            score = 9.0
-        elif k == "eliminate":
+            return 9.0
+        if k == "eliminate":
             target = m.args[0][1]
             if target in suspects:
-                continue  # a known innocent: never
-            score = 12.0 if candidates <= 2 or target == prime else 0.5
-        elif k == "raid":
+                return None  # a known innocent: never
+            return 12.0 if candidates <= 2 or target == prime else 0.5
+        if k == "raid":
             v = s.villager(str(m.args[0][1]))
             if v.id == prime and (v.favors >= 1 or v.secrets >= 3):
-                score = 8.0 + pressure
-            else:
-                score = 1.0 + _suspicion(s, v.id) / 2.0
-        elif k == "visit":
+                return 8.0 + pressure
+            return 1.0 + _suspicion(s, v.id) / 2.0
+        if k == "visit":
             v = s.villager(str(m.args[0][1]))
             score = 2.0
             if pv is not None and pressure > 0 and _target_colour(v) == pv.colour:
@@ -231,17 +241,12 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
                 score += 1.5  # a visit there yields Evidence
             if pv is not None and v is pv and pv.favors >= 2:
                 score += 3.0
-        elif k in ("play", "activate"):
-            score = 2.5
-        elif k == "end":
-            score = 0.1
-        else:
-            score = 1.0
-        score += rng.random() * 2.0
-        if score > best_score:
-            best_score = score
-            best = m
-    return best if best is not None else moves[rng.below(len(moves))]
+            return score
+        if k in ("play", "activate"):
+            return 2.5
+        return 0.1 if k == "end" else 1.0
+
+    return _noisy_best(moves, score_of, rng)
 
 
 def _target_colour(v: Villager) -> str:
