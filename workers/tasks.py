@@ -8,8 +8,9 @@ commits the move and enqueues the next AI turn. No task ever waits for another's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 import redis
 from celery import chord
@@ -19,6 +20,17 @@ from service.settings import get_settings
 from service.sync_store import SyncStore
 from workers import turns
 from workers.app import app
+
+TURN_TASK_OPTIONS: Final[Mapping[str, Any]] = {
+    # A turn's tasks are idempotent (see `workers.turns`), so a message is safe to deliver again:
+    # it is acknowledged only once its task ran, and a Redis hiccup is retried, not the turn lost.
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (RedisError,),
+    "retry_backoff": True,
+    "retry_backoff_max": 10,
+    "max_retries": 8,
+}
 
 
 @lru_cache(maxsize=1)
@@ -43,16 +55,7 @@ def _enqueue_split(game_id: str, version: int, jobs: list[dict[str, Any]], start
     chord(header)(finish_turn.s(game_id, version, started).set(queue=queue))
 
 
-@app.task(
-    bind=True,
-    name="workers.tasks.play_ai_turn",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(RedisError,),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=8,
-)
+@app.task(bind=True, name="workers.tasks.play_ai_turn", **TURN_TASK_OPTIONS)
 def play_ai_turn(self: object, game_id: str, version: int) -> str:
     return turns.play_turn(
         store(),
@@ -65,30 +68,12 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
     )
 
 
-@app.task(
-    name="workers.tasks.search_tree",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=False,
-    autoretry_for=(RedisError,),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=8,
-)
+@app.task(name="workers.tasks.search_tree", ignore_result=False, **TURN_TASK_OPTIONS)
 def search_tree(game_id: str, version: int, job: dict[str, Any]) -> dict[str, Any]:
     return turns.search_tree(store(), game_id, version, job)
 
 
-@app.task(
-    bind=True,
-    name="workers.tasks.finish_turn",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(RedisError,),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=8,
-)
+@app.task(bind=True, name="workers.tasks.finish_turn", **TURN_TASK_OPTIONS)
 def finish_turn(
     self: object, results: list[Any], game_id: str, version: int, started: float
 ) -> str:

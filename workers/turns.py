@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -59,6 +60,34 @@ def _ai_seat(game: Game, record: GameRecord, state: Any) -> tuple[str, str] | No
     return config.seat, config.level or "medium"
 
 
+@dataclass(frozen=True, slots=True)
+class _AiTurn:
+    """What every task of one AI decision works from: the game, its real state, the AI seat,
+    its level and the decision's seed."""
+
+    game: Game
+    state: Any
+    seat: str
+    level: str
+    seed: str
+
+    def information(self) -> Any:
+        # Drawn by the caller, not at load: a failure here counts as a failed AI task.
+        return seat_information(self.game, self.state, self.seat, self.seed)
+
+
+def _ai_turn(record: GameRecord, version: int) -> _AiTurn | None:
+    """The AI decision at `version` of `record` (the caller has checked that the game is still
+    at it), or None when the seat to move is not an AI's."""
+    game = get_game(record.game)
+    state = load_state(game, record)
+    who = _ai_seat(game, record, state)
+    if who is None:
+        return None
+    seat, level = who
+    return _AiTurn(game, state, seat, level, _seed(record, version))
+
+
 def play_turn(
     store: SyncStore,
     game_id: str,
@@ -78,24 +107,20 @@ def play_turn(
         return "gone"
     if record.version != version or record.status != ACTIVE:
         return _after_stale(store, record, version, task_id, enqueue_next)
-    game = get_game(record.game)
-    state = load_state(game, record)
-    who = _ai_seat(game, record, state)
-    if who is None:
+    turn = _ai_turn(record, version)
+    if turn is None:
         return "not-ai"
-    seat, level = who
-    seed = _seed(record, version)
     try:
-        info = seat_information(game, state, seat, seed)
-        if enqueue_split is not None and ai.params_for(level).trees > 1:
-            chosen = _without_search(game, info, seat, seed)
+        info = turn.information()
+        if enqueue_split is not None and ai.params_for(turn.level).trees > 1:
+            chosen = _without_search(turn.game, info, turn.seat, turn.seed)
             if chosen is None:
-                enqueue_split(game_id, version, split(level, seed), time.time())
+                enqueue_split(game_id, version, split(turn.level, turn.seed), time.time())
                 return "split"
         else:
-            chosen = ai.choose_move(game, info, seat, level, seed)
-        move = resolve_move(game, state, chosen.id)
-        commit, _ = plan_move(game, record, state, seat, move, task=task_id)
+            chosen = ai.choose_move(turn.game, info, turn.seat, turn.level, turn.seed)
+        move = resolve_move(turn.game, turn.state, chosen.id)
+        commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(time.monotonic() - started, failed=True)
         raise
@@ -114,14 +139,10 @@ def search_tree(
     record = store.load(game_id)
     if record is None or record.version != version or record.status != ACTIVE:
         return stale
-    game = get_game(record.game)
-    state = load_state(game, record)
-    who = _ai_seat(game, record, state)
-    if who is None:
+    turn = _ai_turn(record, version)
+    if turn is None:
         return stale
-    seat, _ = who
-    seed = _seed(record, version)
-    return run_tree(game, seat_information(game, state, seat, seed), seat, job)
+    return run_tree(turn.game, turn.information(), turn.seat, job)
 
 
 def finish_turn(
@@ -151,29 +172,25 @@ def finish_turn(
     trees = [r for r in results if isinstance(r, dict)]
     if any(r.get("stale") for r in trees):
         return "stale"
-    game = get_game(record.game)
-    state = load_state(game, record)
-    who = _ai_seat(game, record, state)
-    if who is None:
+    turn = _ai_turn(record, version)
+    if turn is None:
         return "not-ai"
-    seat, level = who
-    seed = _seed(record, version)
     try:
-        info = seat_information(game, state, seat, seed)
+        info = turn.information()
         by_tree: dict[int, dict[str, Any]] = {}
         for result in trees:
             by_tree.setdefault(int(result["tree"]), result)
         merged = []
-        for job in split(level, seed):
+        for job in split(turn.level, turn.seed):
             tree = int(job["tree"])
             if tree not in by_tree:
                 log.info("game %s v%d: tree %d grows in the merge step", game_id, version, tree)
-                by_tree[tree] = run_tree(game, info, seat, job)
+                by_tree[tree] = run_tree(turn.game, info, turn.seat, job)
             merged.append(by_tree[tree])
-        legal = [m.id for m in game.legal_moves(info)]
-        chosen = pick(merge(merged), legal, ai.params_for(level), seed)
-        move = resolve_move(game, state, chosen)
-        commit, _ = plan_move(game, record, state, seat, move, task=task_id)
+        legal = [m.id for m in turn.game.legal_moves(info)]
+        chosen = pick(merge(merged), legal, ai.params_for(turn.level), turn.seed)
+        move = resolve_move(turn.game, turn.state, chosen)
+        commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(elapsed(), failed=True)
         raise
