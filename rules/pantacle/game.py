@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.machine_game import MachineGame
+from rules.core.moves import Move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
 from rules.pantacle import heuristics, sampling, setup, state, views
@@ -60,6 +61,9 @@ class PantacleGame(MachineGame[PantacleState, int]):
         return s.copy()
 
     # Optional AI hook (see rules/core/protocol.py): heuristics.py holds the knowledge.
+    def rollout_move(self, s: PantacleState, moves: list[Move], rng: Rng) -> Move:
+        return heuristics.rollout_move(s, moves, rng)
+
     def evaluate(self, s: PantacleState) -> dict[str, float]:
         return heuristics.evaluate(s)
 

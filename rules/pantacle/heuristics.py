@@ -1,47 +1,217 @@
-"""Cheap Pantacle knowledge for the AI's optional `evaluate` hook (ai/ falls back to uniformly
-random playouts for the moves, which are cheap in Pantacle's short games).
+"""Cheap Pantacle knowledge for the AI's optional hooks: `evaluate` (each seat's chance of winning
+from the public board) and `rollout_move` (a playout policy that plays every seat sensibly).
 
-Each Sorcerer's progress is scored from the public board: Flame discs on the PANTACLE count most
-(five and one last Favor win), then Power tokens, Adepts and Influence (capped: a handful buys
-what a turn can use), minus the Curses face up in front of them. A softmax over the scores gives
-each seat's chance of winning.
+The evaluation scores each Sorcerer's features (Flames on the PANTACLE count most: five and one
+last Favor win; then Power tokens and Adepts towards the next Sacrifice, Influence, blades in
+hand, Curses face up, where the seat sits in the turn order) and takes a softmax over the seats.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
-from rules.pantacle.state import PantacleState, seat_name
+from rules.core.moves import Move
+from rules.core.rng import Rng
+from rules.pantacle.board import (
+    BLADES,
+    FAVOR_POWER,
+    FAVORS,
+    FLAMES,
+    HOUND,
+    POWER_AREA,
+    RESOLVE_HOUND,
+    adept_area,
+    adept_cost,
+    sacrifice_need,
+)
+from rules.pantacle.state import PantacleState, Player, seat_name
+from rules.pantacle.turn import keeper_counts
 
-FLAME = 1.0
-POWER = 0.3
-ADEPT = 0.15
-INFLUENCE = 0.08
+# Each Sorcerer's features, scored by WEIGHTS; a softmax over the seats' scores is the chance
+# of winning. Only public facts are used: a searcher evaluates sampled worlds, and hands are
+# counted, not read.
+FEATURES = (
+    "flames",  # Flame discs on the PANTACLE
+    "last_favor",  # 1 with five Flames: any Favor received or bribed now wins
+    "powers",  # Power tokens, towards a Sacrifice of Powers
+    "adepts",  # Adepts, towards a Sacrifice of Adepts
+    "influence",  # Influence cubes (at most INFLUENCE_CAP count)
+    "hand",  # Keeper blades in hand: bribes to come
+    "curses",  # Curse cards face up
+    "order",  # 0 for the Active Sorcerer, rising to 1 for the last to play
+    "hound",  # 1 when the Resolve Bonus Hound is ready
+)
 INFLUENCE_CAP = 6
-HAND = 0.05
-CURSE = 0.2
-SHARPNESS = 1.2  # how sure a lead of one Flame disc is
+WEIGHTS: dict[str, float] = {
+    "flames": 1.2,
+    "last_favor": 0.0,
+    "powers": 0.36,
+    "adepts": 0.18,
+    "influence": 0.096,
+    "hand": 0.06,
+    "curses": -0.24,
+    "order": 0.0,
+    "hound": 0.0,
+}
+
+
+def features(s: PantacleState, index: int) -> tuple[float, ...]:
+    p = s.players[index]
+    n = len(s.players)
+    return (
+        len(p.flames),
+        1.0 if len(p.flames) == FLAMES else 0.0,
+        len(p.powers),
+        p.adepts,
+        min(p.influence, INFLUENCE_CAP),
+        len(p.hand),
+        sum(1 for c in p.curses if not c.face_down),
+        ((index - s.active) % n) / (n - 1),
+        1.0 if p.resolve == RESOLVE_HOUND else 0.0,
+    )
+
+
+_W = tuple(WEIGHTS[k] for k in FEATURES)
 
 
 def progress(s: PantacleState, index: int) -> float:
-    p = s.players[index]
-    curses = sum(1 for c in p.curses if not c.face_down)
-    return (
-        FLAME * len(p.flames)
-        + POWER * len(p.powers)
-        + ADEPT * p.adepts
-        + INFLUENCE * min(p.influence, INFLUENCE_CAP)
-        + HAND * len(p.hand)
-        - CURSE * curses
-    )
+    return sum(w * x for w, x in zip(_W, features(s, index), strict=True))
 
 
 def evaluate(s: PantacleState) -> dict[str, float]:
     """Each seat's estimated chance of winning (1/0 once the game is over)."""
     if s.winner is not None:
         return {seat_name(p.seat): 1.0 if p.seat == s.winner else 0.0 for p in s.players}
-    scores = [SHARPNESS * progress(s, i) for i in range(len(s.players))]
+    scores = [progress(s, i) for i in range(len(s.players))]
     top = max(scores)
     weights = [math.exp(x - top) for x in scores]
     total = sum(weights)
     return {seat_name(p.seat): w / total for p, w in zip(s.players, weights, strict=True)}
+
+
+# --- the playout policy ---------------------------------------------------------------------------
+#
+# What a Favor, a point or a bribe is worth is counted in Flames: a Sacrifice turns three Power
+# tokens or three Adepts into a Flame, so a token or an Adept is a third of one, and Influence
+# buys Adepts at the Adept cost. The policy plays the best-valued choice, with a share of random
+# choices so that playouts from one position still differ.
+
+EXPLORE = 0.1  # share of choices a playout makes at random
+EXTRA_TURN = 0.5  # an extra turn: another Favor and another Change of the Moon
+BRIBE_COST = 0.35  # two blades out of a hand of three, not refilled before one's own turn
+BRIBE_ALWAYS = 10.0  # a bribe that wins, or that stops the Active Sorcerer from winning
+
+
+def _third(p: Player, which: str) -> float:
+    return 1.0 / sacrifice_need(p, which)
+
+
+def _influence_worth(p: Player, n: int) -> float:
+    return n * _third(p, "adepts") / adept_cost(p)
+
+
+def favor_worth(s: PantacleState, seat: int, favor: str) -> float:
+    """What receiving `favor` is worth to `seat`, in Flames."""
+    p = s.players[seat]
+    if len(p.flames) == FLAMES:
+        return BRIBE_ALWAYS  # the last Favor wins
+    power = FAVOR_POWER[favor]
+    if power is not None:
+        if power in p.powers or len(p.powers) >= POWER_AREA:
+            return 0.0
+        worth = _third(p, "powers")
+        if power == "protection":
+            worth += 0.2 if any(not c.face_down for c in p.curses) else -0.1
+        elif power == "hunt":
+            worth += 0.1
+        return worth
+    room = adept_area(p) - p.adepts
+    if favor == "indoctrination":
+        return min(2, room) * _third(p, "adepts")
+    if favor == "recruitment":
+        return min(1, room) * _third(p, "adepts")
+    stolen = sum(1 for q in s.players if q.seat != seat and q.influence > 0)
+    return _influence_worth(p, stolen)
+
+
+def point_worth(s: PantacleState, seat: int, point: str) -> float:
+    p = s.players[seat]
+    if point == "upper-left":
+        return EXTRA_TURN
+    if point == "top":
+        return _influence_worth(p, 3 * (len(p.flames) + 1))
+    if point == "upper-right":
+        return min(2, adept_area(p) - p.adepts) * _third(p, "adepts")
+    if point == "lower-left":
+        return _influence_worth(p, 2)
+    return _third(p, "powers") if len(p.powers) < POWER_AREA else 0.1
+
+
+def _best(moves: list[Move], score: Callable[[Move], float], rng: Rng) -> Move:
+    if rng.below(1000) < EXPLORE * 1000:
+        return moves[rng.below(len(moves))]
+    best = moves[0]
+    top = score(best)
+    for m in moves[1:]:
+        v = score(m)
+        if v > top:
+            best, top = m, v
+    return best
+
+
+def _offer(s: PantacleState, moves: list[Move], rng: Rng) -> Move:
+    bribe, passing = moves
+    seat = s.stack[-1]["seat"]
+    favor = s.announced or ""
+    a = s.active
+    if len(s.players[seat].flames) == FLAMES or len(s.players[a].flames) == FLAMES:
+        return bribe
+    gain_ = favor_worth(s, seat, favor) + favor_worth(s, a, favor) / (len(s.players) - 1)
+    return bribe if gain_ - BRIBE_COST > rng.below(1000) / 2000 else passing
+
+
+def _moon_discard(s: PantacleState, moves: list[Move], rng: Rng) -> Move:
+    if moves[-1].kind == "stop" and s.stack[-2]["n"] and rng.below(4):
+        return moves[-1]
+    favor = FAVORS.get(s.announced or "")
+    phase = favor.moon if favor is not None else None
+    p = s.players[s.stack[-1]["seat"]]
+    counts = keeper_counts(p)
+
+    def score(m: Move) -> float:
+        if m.kind == "stop":
+            return -1.0
+        blade = BLADES[str(m.args[0][1])]
+        if blade.keeper == HOUND:
+            return -0.5  # Hounds pay for any Keeper
+        return (blade.moon == phase) + 0.1 * counts.get(blade.keeper, 0)
+
+    return _best(moves, score, rng)
+
+
+def rollout_move(s: PantacleState, moves: list[Move], rng: Rng) -> Move:
+    """A cheap, sensible choice for playouts (see the module docstring)."""
+    if len(moves) == 1:
+        return moves[0]
+    kind = moves[0].kind
+    if kind == "favor":
+        seat = s.active
+        return _best(moves, lambda m: favor_worth(s, seat, str(m.args[0][1])), rng)
+    if kind == "bribe":
+        return _offer(s, moves, rng)
+    if kind == "point":
+        seat = s.stack[-1]["seat"]
+        return _best(moves, lambda m: point_worth(s, seat, str(m.args[0][1])), rng)
+    if kind == "disc":
+        return moves[0]  # the curse-free disc while it is there
+    if kind == "keep":
+        # Never pay for more Curse cards; keep one of those drawn.
+        keeps = [m for m in moves if m.kind == "keep"]
+        return keeps[rng.below(len(keeps))]
+    if kind == "discard" and s.stack[-1].get("t") == "moon_discard":
+        return _moon_discard(s, moves, rng)
+    if kind == "pay":
+        blades = [m for m in moves if m.kind == "pay"]
+        return blades[rng.below(len(blades))]  # keep the Hounds, which pay for anything
+    return moves[rng.below(len(moves))]
