@@ -299,21 +299,27 @@ def _pantacle_last_favor() -> Any:
     return s
 
 
-def test_the_sorcerer_with_five_flames_announces_a_last_favor_that_wins() -> None:
-    """In this deal only Indoctrination can be bribed away (by seat-1); any other Favor wins."""
+def test_the_sorcerer_with_five_flames_announces_a_favor_whose_keepers_it_holds() -> None:
+    """seat-1 has five Flames too, so a bribe wins the game for him. seat-0 holds the Alchemist,
+    the Scholar and the Veiled One: Conversion (Alchemist and Scholar) and Enslavement (Veiled
+    One and Alchemist) are the Favors an opponent is least likely to pay for. In this deal seat-1
+    can pay only for Indoctrination, so either wins at once."""
     from rules.pantacle.game import PANTACLE
+    from tests.pantacle.positions import place_flames
 
     s = _pantacle_last_favor()
-    move = choose_move(PANTACLE, s, "seat-0", "medium", seed=1, overrides={"time_cap": None})
-    assert move.id != "favor:indoctrination"
-    after = PANTACLE.apply(s, move)
-    for _ in range(10):  # the others may only pass
-        if PANTACLE.to_move(after) is None:
-            break
-        assert [m.id for m in PANTACLE.legal_moves(after)] == ["pass"]
-        after = PANTACLE.apply(after, "pass")
-    outcome = PANTACLE.outcome(after)
-    assert outcome is not None and outcome.winners == ("seat-0",)
+    place_flames(s, 1, ["top", "upper-right", "lower-right", "lower-left", "upper-left"])
+    for seed in range(3):
+        move = choose_move(PANTACLE, s, "seat-0", "medium", seed=seed, overrides={"time_cap": None})
+        assert move.id in ("favor:conversion", "favor:enslavement")
+        after = PANTACLE.apply(s, move)
+        for _ in range(10):  # the others may only pass
+            if PANTACLE.to_move(after) is None:
+                break
+            assert [m.id for m in PANTACLE.legal_moves(after)] == ["pass"]
+            after = PANTACLE.apply(after, "pass")
+        outcome = PANTACLE.outcome(after)
+        assert outcome is not None and outcome.winners == ("seat-0",)
 
 
 def test_an_opponent_bribes_away_the_favor_that_would_end_the_game() -> None:
