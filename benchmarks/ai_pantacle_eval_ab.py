@@ -13,7 +13,6 @@ than the others would win.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import Any
 
@@ -33,16 +32,7 @@ class Weighted(PantacleGame):
         self.weights = tuple(weights[k] for k in heuristics.FEATURES)
 
     def evaluate(self, s: PantacleState) -> dict[str, float]:
-        if s.winner is not None:
-            return {seat_name(p.seat): float(p.seat == s.winner) for p in s.players}
-        scores = [
-            sum(w * x for w, x in zip(self.weights, heuristics.features(s, i), strict=True))
-            for i in range(len(s.players))
-        ]
-        top = max(scores)
-        exp = [math.exp(x - top) for x in scores]
-        total = sum(exp)
-        return {seat_name(p.seat): e / total for p, e in zip(s.players, exp, strict=True)}
+        return heuristics.evaluate(s, self.weights)
 
 
 def load(name: str) -> dict[str, float]:

@@ -77,22 +77,26 @@ def features(s: PantacleState, index: int) -> tuple[float, ...]:
     )
 
 
-_W = tuple(WEIGHTS[k] for k in FEATURES)
+Weights = tuple[float, ...]
+"""One weight per feature, in the order of FEATURES."""
+
+DEFAULT_WEIGHTS: Weights = tuple(WEIGHTS[k] for k in FEATURES)
 
 
-def progress(s: PantacleState, index: int) -> float:
-    return sum(w * x for w, x in zip(_W, features(s, index), strict=True))
+def progress(s: PantacleState, index: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    return sum(w * x for w, x in zip(weights, features(s, index), strict=True))
 
 
-def evaluate(s: PantacleState) -> dict[str, float]:
-    """Each seat's estimated chance of winning (1/0 once the game is over)."""
+def evaluate(s: PantacleState, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, float]:
+    """Each seat's estimated chance of winning (1/0 once the game is over); other `weights` are
+    for benchmarks that compare weight sets."""
     if s.winner is not None:
         return {seat_name(p.seat): 1.0 if p.seat == s.winner else 0.0 for p in s.players}
-    scores = [progress(s, i) for i in range(len(s.players))]
+    scores = [progress(s, i, weights) for i in range(len(s.players))]
     top = max(scores)
-    weights = [math.exp(x - top) for x in scores]
-    total = sum(weights)
-    return {seat_name(p.seat): w / total for p, w in zip(s.players, weights, strict=True)}
+    odds = [math.exp(x - top) for x in scores]
+    total = sum(odds)
+    return {seat_name(p.seat): o / total for p, o in zip(s.players, odds, strict=True)}
 
 
 # --- the playout policy ---------------------------------------------------------------------------
