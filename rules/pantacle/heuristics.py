@@ -9,16 +9,17 @@ hand, Curses face up, where the seat sits in the turn order) and takes a softmax
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rules.core.moves import Move
 from rules.core.rng import Rng
 from rules.pantacle.board import (
     BLADES,
-    FAVOR_POWER,
     FAVORS,
     FLAMES,
     HOUND,
+    POINTS,
     POWER_AREA,
     RESOLVE_HOUND,
     adept_area,
@@ -120,41 +121,52 @@ def _influence_worth(p: Player, n: int) -> float:
     return n * _third(p, "adepts") / adept_cost(p)
 
 
+def _power_worth(p: Player, power: str) -> float:
+    if power in p.powers or len(p.powers) >= POWER_AREA:
+        return 0.0
+    worth = _third(p, "powers")
+    if power == "protection":
+        worth += 0.2 if any(not c.face_down for c in p.curses) else -0.1
+    elif power == "hunt":
+        worth += 0.1
+    return worth
+
+
+def effect_worth(
+    s: PantacleState, seat: int, effect: Sequence[Mapping[str, Any]], flames: int
+) -> float:
+    """What a Favor's or a point's effect ops (catalog data) are worth to `seat`, in Flames, with
+    `flames` of its discs on the PANTACLE when the effect applies."""
+    p = s.players[seat]
+    worth = 0.0
+    for op in effect:
+        kind = op["op"]
+        if kind == "power":
+            worth += _power_worth(p, op["power"])
+        elif kind == "extra_turn":
+            worth += EXTRA_TURN
+        elif kind in ("gain", "steal"):
+            n = int(op.get("n", 0)) + int(op.get("per_flame", 0)) * flames
+            if kind == "steal":  # n from each opponent who has that many
+                n *= sum(1 for q in s.players if q.seat != seat and q.influence >= n)
+            if op["resource"] == "adepts":
+                worth += min(n, adept_area(p) - p.adepts) * _third(p, "adepts")
+            else:
+                worth += _influence_worth(p, n)
+    return worth
+
+
 def favor_worth(s: PantacleState, seat: int, favor: str) -> float:
     """What receiving `favor` is worth to `seat`, in Flames."""
     p = s.players[seat]
     if len(p.flames) == FLAMES:
         return BRIBE_ALWAYS  # the last Favor wins
-    power = FAVOR_POWER[favor]
-    if power is not None:
-        if power in p.powers or len(p.powers) >= POWER_AREA:
-            return 0.0
-        worth = _third(p, "powers")
-        if power == "protection":
-            worth += 0.2 if any(not c.face_down for c in p.curses) else -0.1
-        elif power == "hunt":
-            worth += 0.1
-        return worth
-    room = adept_area(p) - p.adepts
-    if favor == "indoctrination":
-        return min(2, room) * _third(p, "adepts")
-    if favor == "recruitment":
-        return min(1, room) * _third(p, "adepts")
-    stolen = sum(1 for q in s.players if q.seat != seat and q.influence > 0)
-    return _influence_worth(p, stolen)
+    return effect_worth(s, seat, FAVORS[favor].effect, len(p.flames))
 
 
 def point_worth(s: PantacleState, seat: int, point: str) -> float:
-    p = s.players[seat]
-    if point == "upper-left":
-        return EXTRA_TURN
-    if point == "top":
-        return _influence_worth(p, 3 * (len(p.flames) + 1))
-    if point == "upper-right":
-        return min(2, adept_area(p) - p.adepts) * _third(p, "adepts")
-    if point == "lower-left":
-        return _influence_worth(p, 2)
-    return _third(p, "powers") if len(p.powers) < POWER_AREA else 0.1
+    """What a disc on `point` is worth to `seat`: its effect counts the disc itself."""
+    return effect_worth(s, seat, POINTS[point].effect, len(s.players[seat].flames) + 1)
 
 
 def _best(moves: list[Move], score: Callable[[Move], float], rng: Rng) -> Move:
@@ -176,8 +188,8 @@ def _offer(s: PantacleState, moves: list[Move], rng: Rng) -> Move:
     a = s.active
     if len(s.players[seat].flames) == FLAMES or len(s.players[a].flames) == FLAMES:
         return bribe
-    gain_ = favor_worth(s, seat, favor) + favor_worth(s, a, favor) / (len(s.players) - 1)
-    return bribe if gain_ - BRIBE_COST > rng.below(1000) / 2000 else passing
+    worth = favor_worth(s, seat, favor) + favor_worth(s, a, favor) / (len(s.players) - 1)
+    return bribe if worth - BRIBE_COST > rng.below(1000) / 2000 else passing
 
 
 def _moon_discard(s: PantacleState, moves: list[Move], rng: Rng) -> Move:
@@ -200,7 +212,7 @@ def _moon_discard(s: PantacleState, moves: list[Move], rng: Rng) -> Move:
 
 
 def rollout_move(s: PantacleState, moves: list[Move], rng: Rng) -> Move:
-    """A cheap, sensible choice for playouts (see the module docstring)."""
+    """A cheap, sensible choice for playouts (see the comment above `EXPLORE`)."""
     if len(moves) == 1:
         return moves[0]
     kind = moves[0].kind
