@@ -21,6 +21,7 @@ import orjson
 from rules.core.rng import Rng, seed_state
 from rules.pantacle import heuristics
 from rules.pantacle.game import PANTACLE
+from rules.pantacle.state import seat_index
 
 Data = dict[int, tuple[list[list[tuple[float, ...]]], list[int]]]
 
@@ -41,7 +42,7 @@ def positions(games: int, seed: str, every: int) -> tuple[Data, Data]:
             if n % every == 0:
                 rows.append([heuristics.features(s, k) for k in range(players)])
             moves = PANTACLE.legal_moves(s)
-            seat = int(str(PANTACLE.to_move(s)).rsplit("-", 1)[1])
+            seat = seat_index(str(PANTACLE.to_move(s)), players)
             if len(moves) > 1 and rng.random() < noise[seat]:
                 move = moves[rng.below(len(moves))]
             else:

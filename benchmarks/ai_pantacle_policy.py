@@ -19,6 +19,7 @@ from ai.hooks import random_move
 from rules.core.rng import Rng
 from rules.pantacle.game import PANTACLE
 from rules.pantacle.heuristics import rollout_move
+from rules.pantacle.state import seat_index
 
 
 def play(players: int, policy_seats: set[int], seed: int) -> tuple[int, int]:
@@ -28,7 +29,7 @@ def play(players: int, policy_seats: set[int], seed: int) -> tuple[int, int]:
     n = 0
     while s.winner is None:
         moves = PANTACLE.legal_moves(s)
-        seat = int(str(PANTACLE.to_move(s)).rsplit("-", 1)[1])
+        seat = seat_index(str(PANTACLE.to_move(s)), players)
         choose = rollout_move if seat in policy_seats else random_move
         PANTACLE.apply_unchecked(s, choose(s, moves, rng))
         n += 1

@@ -4,10 +4,11 @@ plays clearly better than chance."""
 
 from __future__ import annotations
 
+from ai.hooks import random_move
 from rules.core.rng import Rng
 from rules.pantacle.game import PANTACLE
 from rules.pantacle.heuristics import favor_worth, rollout_move
-from rules.pantacle.state import PantacleState
+from rules.pantacle.state import PantacleState, seat_index
 from tests.pantacle.positions import (
     curses_on_top,
     favor_phase,
@@ -113,10 +114,9 @@ def _play(players: int, policy_seat: int, seed: int) -> int:
     rng = Rng(seed)
     while s.winner is None:
         moves = PANTACLE.legal_moves(s)
-        seat = int(str(PANTACLE.to_move(s)).rsplit("-", 1)[1])
-        random = moves[rng.below(len(moves))]
-        move = rollout_move(s, moves, rng) if seat == policy_seat else random
-        PANTACLE.apply_unchecked(s, move)
+        seat = seat_index(str(PANTACLE.to_move(s)), players)
+        choose = rollout_move if seat == policy_seat else random_move
+        PANTACLE.apply_unchecked(s, choose(s, moves, rng))
     return s.winner
 
 
