@@ -83,7 +83,7 @@ PRESETS: dict[str, Params] = {
         temperature=0.35,
     ),
     "easy": Params(iterations=100, time_cap=0.25, c=0.9, rollout="heuristic", rollout_depth=8),
-    "medium": Params(iterations=600, time_cap=1.0, c=0.7, rollout_depth=12),
+    "medium": Params(iterations=300, time_cap=1.0, c=0.7, rollout_depth=12),
     "hard": Params(iterations=2000, time_cap=3.0, c=0.6, rollout_depth=12),
     "expert": Params(iterations=2000, time_cap=3.0, c=0.6, rollout_depth=12, trees=4),
 }

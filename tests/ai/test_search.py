@@ -310,7 +310,7 @@ def test_the_sorcerer_with_five_flames_announces_a_favor_whose_keepers_it_holds(
     s = _pantacle_last_favor()
     place_flames(s, 1, ["top", "upper-right", "lower-right", "lower-left", "upper-left"])
     for seed in range(3):
-        move = choose_move(PANTACLE, s, "seat-0", "medium", seed=seed, overrides={"time_cap": None})
+        move = choose_move(PANTACLE, s, "seat-0", "hard", seed=seed, overrides={"time_cap": None})
         assert move.id in ("favor:conversion", "favor:enslavement")
         after = PANTACLE.apply(s, move)
         for _ in range(10):  # the others may only pass
