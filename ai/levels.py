@@ -26,7 +26,7 @@ class InvalidLevel(ValueError):
 class Params:
     """Everything that shapes one search. See the README's AI section for what each does."""
 
-    iterations: int = 600
+    iterations: int = 300
     """Iterations per tree (the budget that defines a level)."""
     time_cap: float | None = 1.0
     """Seconds after which a tree stops early (a safety cap; None: no cap)."""
