@@ -26,7 +26,7 @@ from typing import Any, cast
 import orjson
 
 from ai.agent import Session
-from coven.arena import clopper_pearson
+from coven.arena import clopper_pearson, play_out
 from rules.core.protocol import Game, Seat
 from rules.core.registry import get_game
 from rules.core.rng import Rng
@@ -88,13 +88,7 @@ def play(
         seat: Session(seer, seat, oracle) if seat == oracle_seat else Session(game, seat, against)
         for seat in game.seats(options)
     }
-    k = 0
-    while (seat := game.to_move(s)) is not None:
-        move = sessions[seat].choose(s, f"{deal}/{k}")
-        k += 1
-        game.apply_unchecked(s, move)
-        for session in sessions.values():
-            session.observe(seat, move)
+    play_out(game, s, sessions, deal)
     result = game.outcome(s)
     return result is not None and oracle_seat in result.winners
 

@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from ai.agent import Session
-from coven.arena import clopper_pearson
+from coven.arena import clopper_pearson, play_out
 from rules.pantacle import heuristics
 from rules.pantacle.game import PantacleGame
 from rules.pantacle.state import PantacleState, seat_name
@@ -61,13 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             }
             s = game_a.new({"players": args.players}, f"{args.seed}-{deal}")
             sessions = {k: Session(g, k, args.level) for k, g in games_by_seat.items()}
-            k = 0
-            while (seat := game_a.to_move(s)) is not None:
-                move = sessions[seat].choose(s, f"{args.seed}-{deal}/{k}")
-                k += 1
-                game_a.apply_unchecked(s, move)
-                for session in sessions.values():
-                    session.observe(seat, move)
+            play_out(game_a, s, sessions, f"{args.seed}-{deal}")
             wins += s.winner == b_seat
             games += 1
     lo, hi = clopper_pearson(wins, games)

@@ -19,10 +19,10 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 
@@ -113,6 +113,33 @@ class Player:
             self.session.observe(seat, move)
 
 
+class Chooser(Protocol):
+    """What plays a seat: a `Player`, or an `ai.Session`."""
+
+    def choose(self, state: Any, seed: str) -> Move: ...
+
+    def observe(self, seat: Seat, move: Move) -> None: ...
+
+
+def play_out(
+    game: Game,
+    state: Any,
+    players: Mapping[Seat, Chooser],
+    deal_seed: str,
+    max_decisions: int = MAX_DECISIONS,
+) -> int:
+    """Play `state` on to the end (or `max_decisions`): decision n is chosen by the seat's player
+    with seed `{deal_seed}/{n}`, and every player is told of every move. The decisions made."""
+    decisions = 0
+    while (seat := game.to_move(state)) is not None and decisions < max_decisions:
+        move = players[seat].choose(state, f"{deal_seed}/{decisions}")
+        game.apply_unchecked(state, move)
+        decisions += 1
+        for player in players.values():
+            player.observe(seat, move)
+    return decisions
+
+
 def play_game(
     game_name: str,
     options: Options,
@@ -124,13 +151,7 @@ def play_game(
     game = get_game(game_name)
     state = game.new(options, deal_seed)
     players = {seat: Player(game, seat, spec) for seat, spec in specs.items()}
-    decisions = 0
-    while (seat := game.to_move(state)) is not None and decisions < max_decisions:
-        move = players[seat].choose(state, f"{deal_seed}/{decisions}")
-        game.apply_unchecked(state, move)
-        decisions += 1
-        for player in players.values():
-            player.observe(seat, move)
+    decisions = play_out(game, state, players, deal_seed, max_decisions)
     result = game.outcome(state)
     return {
         "seed": deal_seed,
