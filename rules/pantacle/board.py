@@ -242,8 +242,7 @@ def draw_blade(s: PantacleState, p: Player) -> bool:
         rng.shuffle(pile)
         s.rng = rng.state
         s.blade_pile = pile
-    p.hand.append(s.blade_pile.pop())
-    p.seen.append(0)
+    p.take_blade(s.blade_pile.pop(), len(s.passes))
     return True
 
 

@@ -76,8 +76,7 @@ def new_game(options: Mapping[str, Any] | None, seed: int | str) -> PantacleStat
     for _ in range(HAND_SIZE):  # dealt one at a time, clockwise from the first player
         for k in range(count):
             p = players[(first + k) % count]
-            p.hand.append(blades.pop())
-            p.seen.append(0)
+            p.take_blade(blades.pop(), 0)
     state = PantacleState(
         options=opts,
         seed=str(seed),

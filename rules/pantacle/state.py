@@ -8,6 +8,11 @@ Seats are "seat-0" .. "seat-{P-1}" in clockwise order; inside the core a seat is
 Knowledge is data too: every card in a hand and every card in the Curse pile carries a bitmask of
 the seats that know which card it is (bit i for seat i), set when a seat looks (Bewitchment) or
 puts cards back (unkept Curse cards), so `view` and `sample` respect what each seat has seen.
+
+What the table saw of the hands is data as well: `passes` records every offer an opponent
+passed, and each hand card carries `since`, the number of passes recorded when it arrived, so
+pass n was made by a hand holding every card of that seat whose `since` is at most n. That is
+what an AI may read about a hand without seeing it (`sampling.belief_sample`).
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ class Player:
     resolve: int = 0  # Resolve Bonus tracker: 0 leftmost .. 2 rightmost (a Hound)
     hand: list[str] = field(default_factory=list)
     seen: list[int] = field(default_factory=list)  # per hand card: bitmask of seats that know it
+    since: list[int] = field(default_factory=list)  # per hand card: passes recorded when it came
     curses: list[CurseCard] = field(default_factory=list)
     turns: int = 0  # own turns begun, extra turns included
 
@@ -72,6 +78,7 @@ class Player:
             self.resolve,
             self.hand[:],
             self.seen[:],
+            self.since[:],
             [c.copy() for c in self.curses],
             self.turns,
         )
@@ -80,6 +87,23 @@ class Player:
         i = self.hand.index(blade)
         del self.hand[i]
         del self.seen[i]
+        del self.since[i]
+
+    def take_blade(self, blade: str, passes: int) -> None:
+        """A blade arrives in the hand, unknown to the other seats, after `passes` passes."""
+        self.hand.append(blade)
+        self.seen.append(0)
+        self.since.append(passes)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """An opponent passed the offer to bribe `favor` away (the Resolve Bonus Hound: whether
+    the track stood on it then, which a bribe could have used)."""
+
+    seat: int
+    favor: str
+    resolve_hound: bool
 
 
 @dataclass(slots=True)
@@ -104,6 +128,7 @@ class PantacleState:
     winner: int | None = None
     reason: str | None = None
     decisions: int = 0
+    passes: list[Pass] = field(default_factory=list)
     # The legal moves of the pending decision, computed once per decision; never serialized.
     cache: list[Any] | None = field(default=None, compare=False, repr=False)
 
@@ -137,6 +162,7 @@ class PantacleState:
             self.winner,
             self.reason,
             self.decisions,
+            self.passes[:],
             None,
         )
 
@@ -160,6 +186,7 @@ def _player_json(p: Player) -> dict[str, Any]:
         "resolve": p.resolve,
         "hand": p.hand[:],
         "seen": p.seen[:],
+        "since": p.since[:],
         "curses": [
             {
                 "id": c.id,
@@ -185,6 +212,8 @@ def _player_from(d: dict[str, Any]) -> Player:
         resolve=int(d["resolve"]),
         hand=[str(x) for x in d["hand"]],
         seen=[int(x) for x in d["seen"]],
+        # States saved before `since` existed: every card counts as held from the start.
+        since=[int(x) for x in d.get("since", [0] * len(d["hand"]))],
         curses=[
             CurseCard(
                 str(c["id"]),
@@ -222,6 +251,7 @@ def to_json(s: PantacleState) -> dict[str, Any]:
         "winner": s.winner,
         "reason": s.reason,
         "decisions": s.decisions,
+        "passes": [[x.seat, x.favor, x.resolve_hound] for x in s.passes],
     }
 
 
@@ -239,7 +269,7 @@ def from_json(d: dict[str, Any]) -> PantacleState:
     try:
         players = [_player_from(p) for p in d["players"]]
         for p in players:
-            if len(p.hand) != len(p.seen):
+            if not len(p.hand) == len(p.seen) == len(p.since):
                 raise ValueError(f"seat-{p.seat}: hand and knowledge lists differ in length")
         state = PantacleState(
             options=dict(d["options"]),
@@ -262,9 +292,12 @@ def from_json(d: dict[str, Any]) -> PantacleState:
             winner=_optional_int(d["winner"]),
             reason=_optional_str(d["reason"]),
             decisions=int(d["decisions"]),
+            passes=[Pass(int(x[0]), str(x[1]), bool(x[2])) for x in d.get("passes", [])],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise InvalidState(f"malformed Pantacle state: {exc}") from exc
+    if any(not 0 <= x.seat < len(players) for x in state.passes):
+        raise InvalidState("malformed Pantacle state: a pass by a seat not in the game")
     if len(state.curse_pile) != len(state.curse_seen):
         raise InvalidState("malformed Pantacle state: Curse pile and its knowledge differ")
     return state

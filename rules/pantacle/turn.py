@@ -40,7 +40,7 @@ from rules.pantacle.board import (
 from rules.pantacle.effects import push_triggers, receive_favor
 from rules.pantacle.flames import push_flame
 from rules.pantacle.machine import Handler, arg, handler, pop, push
-from rules.pantacle.state import Frame, PantacleState, Player, seat_name
+from rules.pantacle.state import Frame, PantacleState, Pass, Player, seat_name
 
 
 def start_turn(s: PantacleState) -> None:
@@ -252,10 +252,15 @@ class Offer(Handler):
 
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
         pop(s, f)
+        seat = f["seat"]
         if m.kind == "bribe":
             s.stack[-1]["bribed"] = True
-            s.bribed_by = f["seat"]
-            push(s, {"t": "bribe", "seat": f["seat"], "step": 0})
+            s.bribed_by = seat
+            push(s, {"t": "bribe", "seat": seat, "step": 0})
+        else:
+            favor = s.announced
+            assert favor is not None
+            s.passes.append(Pass(seat, favor, s.players[seat].resolve == RESOLVE_HOUND))
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         favor = s.announced or ""

@@ -6,6 +6,10 @@ Favor board, the Keeper discards, the supplies and how many cards each hand and 
 A seat also sees its own hand, the cards of other hands it knows (Bewitchment), the Curse pile
 cards it put back itself, and the Curse cards it is choosing among. A spectator sees the public
 part. Hidden cards never appear, not even in prompts; only counts do.
+
+What everyone saw happen to the hands is public too: every offer passed (`passes`, in order) and,
+for each card in a hand, how many passes had been recorded when it arrived (`hand_since`, sorted),
+so a reader can tell which passes each card was held through.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ def _sanctuary(p: Player, viewer: int | None) -> dict[str, Any]:
         "flames": p.flames[:],
         "resolve": p.resolve,
         "hand_count": len(p.hand),
+        "hand_since": sorted(p.since),
         "curses": [
             {
                 "id": c.id,
@@ -94,6 +99,10 @@ def view(s: PantacleState, seat: str | None) -> dict[str, Any]:
         "keeper_discard": s.blade_discard[:],
         "curse_pile_count": len(s.curse_pile),
         "sanctuaries": {seat_name(p.seat): _sanctuary(p, viewer) for p in s.players},
+        "passes": [
+            {"seat": seat_name(x.seat), "favor": x.favor, "resolve_hound": x.resolve_hound}
+            for x in s.passes
+        ],
         "decision": _decision(s, viewer),
         "outcome": None,
     }

@@ -53,12 +53,11 @@ def set_hand(s: PantacleState, seat: int, blades: list[str]) -> None:
     """Make `blades` the seat's hand (nobody else knows them); the old hand goes on the pile."""
     p = s.players[seat]
     old = p.hand[:]
-    p.hand, p.seen = [], []
+    p.hand, p.seen, p.since = [], [], []
     s.blade_pile[:0] = old
     for blade in blades:
         _take_blade(s, blade)
-        p.hand.append(blade)
-        p.seen.append(0)
+        p.take_blade(blade, len(s.passes))
 
 
 def stack_pile(s: PantacleState, blades: list[str]) -> None:

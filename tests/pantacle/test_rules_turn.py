@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rules.pantacle.board import FAVORS
-from rules.pantacle.state import PantacleState
+from rules.pantacle.state import PantacleState, Pass
 from tests.pantacle.invariants import check_invariants
 from tests.pantacle.positions import (
     GAME,
@@ -254,6 +254,35 @@ def test_an_opponent_who_cannot_pay_is_asked_all_the_same_and_may_only_pass(
     assert kind(s) == "offer" and GAME.to_move(s) == "seat-1" and ids(s) == ["pass"]
     s = play(s, "pass")
     assert s.players[0].adepts == 2 and kind(s) == "moon_discard"
+
+
+@players
+def test_every_pass_is_recorded_for_the_whole_table(players: int) -> None:
+    """Who passed which Favor is public, and so is which cards each hand held through it: a
+    card drawn afterwards carries the number of passes recorded when it arrived."""
+    s = new_game(players)
+    quiet_opponents(s, hand=["oracle-new", "scholar-new", "warden-new"])
+    set_hand(s, 0, ["alchemist-new", "alchemist-waxing"])
+    favor_phase(s, 0)
+    s = play(s, "favor:recruitment", "pass")
+    assert s.passes == [Pass(1, "recruitment", False)]
+    for seat in (None, *GAME.seats({"players": players})):
+        view = GAME.view(s, seat)
+        passed = {"seat": "seat-1", "favor": "recruitment", "resolve_hound": False}
+        assert view["passes"] == [passed]
+        assert view["sanctuaries"]["seat-1"]["hand_since"] == [0, 0, 0]
+    s = play(s, "discard:alchemist-new")
+    assert s.players[0].since == [0, 1, 1], "the refill drew two blades after the pass"
+    assert GAME.view(s, "seat-1")["sanctuaries"]["seat-0"]["hand_since"] == [0, 1, 1]
+
+
+@players
+def test_a_bribe_is_not_recorded_as_a_pass(players: int) -> None:
+    s = new_game(players)
+    quiet_opponents(s, hand=["oracle-new", "herald-waxing", "scholar-new"])
+    favor_phase(s, 0)
+    s = play(s, "favor:recruitment", "bribe", "pay:oracle-new", "pay:herald-waxing")
+    assert s.passes == []
 
 
 @players

@@ -88,6 +88,26 @@ def test_a_state_whose_knowledge_lists_do_not_match_is_refused() -> None:
         GAME.from_json(data)
 
 
+def test_a_state_saved_before_passes_were_recorded_still_loads() -> None:
+    """Games stored by an earlier version have no `passes` nor `since`: they load with none
+    recorded, every card counted as held from the start."""
+    s = new_game(3)
+    data = json.loads(json.dumps(GAME.to_json(s)))
+    del data["passes"]
+    for p in data["players"]:
+        del p["since"]
+    loaded = GAME.from_json(data)
+    assert loaded.passes == [] and all(p.since == [0] * len(p.hand) for p in loaded.players)
+    assert GAME.to_json(loaded) == GAME.to_json(s)
+
+
+def test_a_pass_by_a_seat_the_game_does_not_have_is_refused() -> None:
+    data = json.loads(json.dumps(GAME.to_json(new_game(3))))
+    data["passes"] = [[7, "recruitment", False]]
+    with pytest.raises(InvalidState, match="pass"):
+        GAME.from_json(data)
+
+
 @players
 def test_whether_an_opponent_can_pay_a_bribe_is_not_told_to_the_table(players: int) -> None:
     """The same public facts, one hand able to pay and one not: everyone but that opponent
