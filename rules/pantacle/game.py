@@ -60,10 +60,7 @@ class PantacleGame(MachineGame[PantacleState, int]):
     def clone(self, s: PantacleState) -> PantacleState:
         return s.copy()
 
-    # Optional AI hooks (see rules/core/protocol.py): heuristics.py and sampling.py hold them.
-    def belief_sample(self, s: PantacleState, seat: str, rng: Rng) -> PantacleState:
-        return sampling.belief_sample(s, seat, rng)
-
+    # Optional AI hook (see rules/core/protocol.py): heuristics.py holds the knowledge.
     def rollout_move(self, s: PantacleState, moves: list[Move], rng: Rng) -> Move:
         return heuristics.rollout_move(s, moves, rng)
 
