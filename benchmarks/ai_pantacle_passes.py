@@ -1,6 +1,6 @@
-"""How often a level passes a Pantacle bribe it could have paid: the figure behind
-`rules.pantacle.sampling.PASS_WHEN_ABLE`, the weight the AI gives a deal that makes a pass
-affordable.
+"""How often a level passes a Pantacle bribe it could have paid: the likelihood an AI reading the
+table's passes would give a pass that a deal makes affordable (see the README's fifth round of
+AI figures, where such a reading was measured).
 
     python benchmarks/ai_pantacle_passes.py --level medium --players 2 --games 20 [--seed passrate]
 
