@@ -11,8 +11,8 @@ puts cards back (unkept Curse cards), so `view` and `sample` respect what each s
 
 What the table saw of the hands is data as well: `passes` records every offer an opponent
 passed, and each hand card carries `since`, the number of passes recorded when it arrived, so
-pass n was made by a hand holding every card of that seat whose `since` is at most n. That is
-what an AI may read about a hand without seeing it (`sampling.belief_sample`).
+pass n was made by a hand holding every card of that seat whose `since` is at most n: what a
+player at the table remembers of a hand without seeing it.
 """
 
 from __future__ import annotations
