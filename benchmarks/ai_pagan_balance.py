@@ -39,10 +39,11 @@ class Board:
 
     def record(self, s: PaganState) -> None:
         turn = (s.turn, s.active)
-        if turn == self._last or s.active != HUNTER:
-            self._last = turn
+        if turn == self._last:
             return
         self._last = turn
+        if s.active != HUNTER:
+            return
         tw = s.villager(s.true_witch)
         colour_clues = sum(v.clues for v in s.villagers if v.alive and v.colour == tw.colour)
         held = tw.witch_pawns > 0
