@@ -198,7 +198,7 @@ def _card_cell(card: Any, column: str) -> str:
     return "" if value is None else str(value)
 
 
-# The arena and the ladder live in coven/arena.py.
+# The arena and the ladder commands live in coven/arena.py (their library in ai/arena.py).
 app.command("arena")(arena_command)
 app.command("ladder")(ladder_command)
 

@@ -1,5 +1,6 @@
 """The Game protocol registered with OpenSpiel passes its conformance test, and OpenSpiel's own
-ISMCTSBot can search it with our resampler (benchmarks/ai_openspiel.py compares the two)."""
+ISMCTSBot can search it with our resampler (the bridge is benchmarks/openspiel_bridge.py;
+benchmarks/ai_openspiel.py compares the two searches)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
-from ai.openspiel import HeuristicEvaluator, register, resampler
+from benchmarks.openspiel_bridge import HeuristicEvaluator, register, resampler
 from rules.pagan.game import PAGAN
 
 

@@ -5,7 +5,7 @@ is the same every time."""
 
 from __future__ import annotations
 
-from coven.arena import run_arena
+from ai.arena import run_arena
 
 
 def test_greedy_beats_random_in_both_roles() -> None:
