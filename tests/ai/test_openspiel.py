@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import ismcts
 
 from benchmarks.openspiel_bridge import HeuristicEvaluator, register, resampler
 from rules.pagan.game import PAGAN
 
 
+@pytest.mark.slow
 def test_pagan_passes_openspiels_random_simulation_test() -> None:
     game = register(PAGAN)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
