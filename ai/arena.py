@@ -231,6 +231,14 @@ def _run(jobs: list[Any], workers: int) -> Iterable[dict[str, Any]]:
         yield from pool.imap(_play_job, jobs)
 
 
+def _win_rate(wins: int, games: int) -> dict[str, Any]:
+    """A's win rate and its exact 95% interval, as the arena's JSON has them."""
+    return {
+        "a_win_rate": round(wins / games, 4) if games else 0.0,
+        "ci95": [round(x, 4) for x in clopper_pearson(wins, games)],
+    }
+
+
 def summarise(
     game_name: str,
     a: str,
@@ -274,16 +282,14 @@ def summarise(
         "a_wins": a_wins,
         "b_wins": b_wins,
         "draws": draws,
-        "a_win_rate": round(a_wins / n, 4) if n else 0.0,
-        "ci95": [round(x, 4) for x in clopper_pearson(a_wins, n)],
+        **_win_rate(a_wins, n),
         "by_role": {
             seat: {
                 "games": g,
                 "a_wins": aw,
                 "b_wins": bw,
                 "draws": d,
-                "a_win_rate": round(aw / g, 4) if g else 0.0,
-                "ci95": [round(x, 4) for x in clopper_pearson(aw, g)],
+                **_win_rate(aw, g),
             }
             for seat, (g, aw, bw, d) in by_role.items()
         },

@@ -10,33 +10,25 @@ rates and Elo are figured, is told in ai/arena.py.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
 from ai.arena import LADDER, BadSpec, parse_spec, run_arena, run_ladder
+from coven.console import fail, progress_bar
 from rules.core.protocol import Options
 from rules.core.registry import get_game
 
-
-def _bar(label: str) -> Any:
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+# The options both commands take.
+GameArg = Annotated[str, typer.Argument(help="The game, e.g. pagan.")]
+PlayersOpt = Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")]
+ExpansionOpt = Annotated[
+    str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
+]
+ScenarioOpt = Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")]
+WorkersOpt = Annotated[int, typer.Option(min=1, help="Processes playing games at once.")]
+OutOpt = Annotated[str | None, typer.Option(help="Also write the JSON to this file.")]
 
 
 def _write(data: Any, out: str | None, json: bool) -> None:
@@ -52,29 +44,20 @@ def _write(data: Any, out: str | None, json: bool) -> None:
     sys.stdout.write(text + "\n")
 
 
-def _fail(message: str) -> NoReturn:
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(f"[red]error:[/] {message}")
-    raise typer.Exit(2)
-
-
 def arena_command(
-    game: Annotated[str, typer.Argument(help="The game, e.g. pagan.")],
+    game: GameArg,
     a: Annotated[
         str, typer.Option("--a", help="Player A: a level, random, greedy, or level:k=v,...")
     ],
     b: Annotated[str, typer.Option("--b", help="Player B, the same forms.")],
     games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole rounds).")] = 20,
     seed: Annotated[str, typer.Option(help="Run seed: round k is dealt with '{seed}-{k}'.")] = "1",
-    players: Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")] = None,
-    expansion: Annotated[
-        str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
-    ] = None,
-    scenario: Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")] = False,
-    workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
-    out: Annotated[str | None, typer.Option(help="Also write the JSON to this file.")] = None,
+    players: PlayersOpt = None,
+    expansion: ExpansionOpt = None,
+    scenario: ScenarioOpt = None,
+    json: JsonOpt = False,
+    workers: WorkersOpt = 1,
+    out: OutOpt = None,
 ) -> None:
     """Play paired games of spec A against spec B (a level, random, greedy, or
     level:name=value,...) and report A's win rate with its 95% interval, per role too."""
@@ -85,13 +68,13 @@ def arena_command(
         parse_spec(a)
         parse_spec(b)
     except (KeyError, BadSpec) as exc:
-        _fail(str(exc.args[0]))
+        fail(str(exc.args[0]))
     extra = _extra_options(expansion, scenario)
     try:
         if json:
             result = run_arena(game, a, b, games, seed, players, workers, None, extra)
         else:
-            with _bar(f"{game}: {a} vs {b}") as bar:
+            with progress_bar(f"{game}: {a} vs {b}") as bar:
                 task = bar.add_task("games", total=None)
                 result = run_arena(
                     game,
@@ -105,22 +88,20 @@ def arena_command(
                     extra,
                 )
     except (InvalidOptions, ValueError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     _write(result, out, json)
 
 
 def ladder_command(
-    game: Annotated[str, typer.Argument(help="The game, e.g. pagan.")],
+    game: GameArg,
     games: Annotated[int, typer.Option(min=1, help="Games per step of the ladder.")] = 20,
     seed: Annotated[str, typer.Option(help="Run seed.")] = "1",
-    players: Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")] = None,
-    expansion: Annotated[
-        str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
-    ] = None,
-    scenario: Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")] = False,
-    workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
-    out: Annotated[str | None, typer.Option(help="Also write the JSON to this file.")] = None,
+    players: PlayersOpt = None,
+    expansion: ExpansionOpt = None,
+    scenario: ScenarioOpt = None,
+    json: JsonOpt = False,
+    workers: WorkersOpt = 1,
+    out: OutOpt = None,
     rungs: Annotated[
         str, typer.Option(help="The rungs, bottom first, comma-separated (players or levels).")
     ] = ",".join(LADDER),
@@ -131,7 +112,7 @@ def ladder_command(
     try:
         get_game(game)
     except KeyError as exc:
-        _fail(str(exc.args[0]))
+        fail(str(exc.args[0]))
     extra = _extra_options(expansion, scenario)
     chosen = tuple(r.strip() for r in rungs.split(",") if r.strip())
     try:
@@ -140,11 +121,11 @@ def ladder_command(
         for rung in chosen:
             parse_spec(rung)
     except BadSpec as exc:
-        _fail(str(exc))
+        fail(str(exc))
     try:
         _ladder(game, games, seed, players, workers, json, out, extra, chosen)
     except (InvalidOptions, ValueError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 def _ladder(
@@ -161,7 +142,7 @@ def _ladder(
     if json:
         result = run_ladder(game, games, seed, players, workers, rungs, extra_options=extra)
     else:
-        with _bar(f"{game} ladder") as bar:
+        with progress_bar(f"{game} ladder") as bar:
             task = bar.add_task("games", total=None)
             result = run_ladder(
                 game,
