@@ -12,7 +12,9 @@ The contract the service and workers rely on:
 
 Both raise `ai.levels.InvalidLevel` for an unknown level or a bad override, and `ValueError`
 when it is not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord
-with `ai.parallel.split`, `run_tree`, `merge` and `pick`.
+with `ai.parallel.split`, `run_tree`, `merge` and `pick`. The arena (`ai.arena`: player specs,
+paired games, the ladder) measures levels against each other, with its statistics (exact
+intervals, Elo) in `ai.ratings`.
 """
 
 from __future__ import annotations

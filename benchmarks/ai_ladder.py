@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from coven.arena import elo
+from ai.ratings import elo
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,11 +27,11 @@ import numpy as np
 import orjson
 import pyspiel
 from open_spiel.python.algorithms import ismcts
+from openspiel_bridge import HeuristicEvaluator, register, resampler
 
 from ai.ismcts import search
 from ai.levels import params_for
-from ai.openspiel import HeuristicEvaluator, register, resampler
-from coven.arena import clopper_pearson
+from ai.ratings import clopper_pearson
 from rules.core.protocol import Game
 from rules.core.registry import get_game
 from rules.core.rng import Rng, seed_state

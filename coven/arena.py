@@ -1,443 +1,34 @@
-"""The arena: AI levels and baseline policies play each other in paired games.
+"""The `coven arena` and `coven ladder` commands, over the arena library in ai/arena.py.
 
     coven arena pagan --a hard --b random --games 200 --seed 1 [--players P] [--json]
     coven ladder pagan --games 100 --seed 1 [--json]
 
 A player spec is a level (`novice` ... `expert`), a policy (`random`, `greedy`), or a level with
-overrides: `hard:iterations=500,beliefs=false`. Games come in rounds of one deal per seat count:
-in round k every game is dealt with seed `{seed}-{k}` and spec `a` takes each seat once (in Pagan:
-once the Witch, once the Hunter), the other seats going to `b`, so luck of the deal and the
-roles cancel out. Every decision's seed derives from the round, the game and the decision number,
-so the same arguments always give the same games (unless a level's time cap cuts a search short).
-
-Win rates carry exact (Clopper-Pearson) 95% intervals; a draw or an unfinished game counts as
-not won by either side.
+overrides: `hard:iterations=500,beliefs=false`. How the games are paired and seeded, and how win
+rates and Elo are figured, is told in ai/arena.py.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-import time
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from multiprocessing import get_context
-from typing import Annotated, Any, NoReturn, Protocol
+from typing import Annotated, Any
 
 import typer
 
-from ai.agent import Session
-from ai.levels import LEVELS, InvalidLevel, params_for
-from ai.policies import POLICIES, greedy_policy, random_policy
-from rules.core.moves import JsonValue, Move
-from rules.core.protocol import Game, Options, Seat
+from ai.arena import LADDER, BadSpec, parse_spec, run_arena, run_ladder
+from coven.console import fail, progress_bar
+from rules.core.protocol import Options
 from rules.core.registry import get_game
 
-MAX_DECISIONS = 10_000
-
-
-class BadSpec(ValueError):
-    """A player spec that names no level or policy, or has bad overrides."""
-
-
-@dataclass(frozen=True, slots=True)
-class Spec:
-    text: str
-    kind: str  # a level name or a policy name
-    overrides: dict[str, Any] = field(default_factory=dict)
-
-
-def parse_spec(text: str) -> Spec:
-    """`hard`, `greedy`, or `hard:iterations=500,beliefs=false`."""
-    name, _, rest = text.partition(":")
-    if name not in LEVELS and name not in POLICIES:
-        known = ", ".join((*LEVELS, *POLICIES))
-        raise BadSpec(f"unknown player {name!r}; choose one of {known}")
-    overrides: dict[str, Any] = {}
-    if rest:
-        if name in POLICIES:
-            raise BadSpec(f"the {name} policy takes no parameters")
-        for item in rest.split(","):
-            key, eq, raw = item.partition("=")
-            if not eq:
-                raise BadSpec(f"override {item!r} is not of the form name=value")
-            overrides[key.strip()] = _value(raw.strip())
-        try:
-            params_for(name, overrides)
-        except InvalidLevel as exc:
-            raise BadSpec(f"{text}: {exc}") from None
-    return Spec(text, name, overrides)
-
-
-def _value(raw: str) -> Any:
-    low = raw.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low in ("none", "null"):
-        return None
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
-    return raw
-
-
-class Player:
-    """One seat's player for one game."""
-
-    def __init__(self, game: Game, seat: Seat, spec: Spec) -> None:
-        self.game = game
-        self.seat = seat
-        self.spec = spec
-        self.session = (
-            Session(game, seat, spec.kind, spec.overrides) if spec.kind in LEVELS else None
-        )
-        self.seconds = 0.0
-        self.decisions = 0
-
-    def choose(self, state: Any, seed: str) -> Move:
-        started = time.perf_counter()
-        if self.session is not None:
-            move = self.session.choose(state, seed)
-        elif self.spec.kind == "greedy":
-            move = greedy_policy(self.game, state, self.seat, seed)
-        else:
-            move = random_policy(self.game, state, self.seat, seed)
-        self.seconds += time.perf_counter() - started
-        self.decisions += 1
-        return move
-
-    def observe(self, seat: Seat, move: Move) -> None:
-        if self.session is not None:
-            self.session.observe(seat, move)
-
-
-class Chooser(Protocol):
-    """What plays a seat: a `Player`, or an `ai.Session`."""
-
-    def choose(self, state: Any, seed: str) -> Move: ...
-
-    def observe(self, seat: Seat, move: Move) -> None: ...
-
-
-def play_out(
-    game: Game,
-    state: Any,
-    players: Mapping[Seat, Chooser],
-    deal_seed: str,
-    max_decisions: int = MAX_DECISIONS,
-) -> int:
-    """Play `state` on to the end (or `max_decisions`): decision n is chosen by the seat's player
-    with seed `{deal_seed}/{n}`, and every player is told of every move. The decisions made."""
-    decisions = 0
-    while (seat := game.to_move(state)) is not None and decisions < max_decisions:
-        move = players[seat].choose(state, f"{deal_seed}/{decisions}")
-        game.apply_unchecked(state, move)
-        decisions += 1
-        for player in players.values():
-            player.observe(seat, move)
-    return decisions
-
-
-def play_game(
-    game_name: str,
-    options: Options,
-    deal_seed: str,
-    specs: dict[Seat, Spec],
-    max_decisions: int = MAX_DECISIONS,
-) -> dict[str, Any]:
-    """Play one game with `specs[seat]` at each seat; a plain-data record of how it went."""
-    game = get_game(game_name)
-    state = game.new(options, deal_seed)
-    players = {seat: Player(game, seat, spec) for seat, spec in specs.items()}
-    decisions = play_out(game, state, players, deal_seed, max_decisions)
-    result = game.outcome(state)
-    return {
-        "seed": deal_seed,
-        "winners": list(result.winners) if result is not None else [],
-        "reason": result.reason if result is not None else "unfinished",
-        "decisions": decisions,
-        "seconds": {seat: p.seconds for seat, p in players.items()},
-        "choices": {seat: p.decisions for seat, p in players.items()},
-    }
-
-
-def _play_job(job: tuple[str, Options, str, dict[Seat, str]]) -> dict[str, Any]:
-    game_name, options, deal_seed, texts = job
-    return play_game(game_name, options, deal_seed, {s: parse_spec(t) for s, t in texts.items()})
-
-
-def schedule(
-    seats: list[Seat], a: str, b: str, games: int, seed: str
-) -> list[tuple[str, dict[Seat, str], Seat]]:
-    """(deal seed, spec text by seat, the seat `a` holds) for each game, in order: rounds of
-    len(seats) games on one deal, `a` taking each seat once."""
-    out = []
-    rounds = math.ceil(games / len(seats))
-    for k in range(rounds):
-        for a_seat in seats:
-            texts = {s: (a if s == a_seat else b) for s in seats}
-            out.append((f"{seed}-{k}", texts, a_seat))
-    return out[: rounds * len(seats)]
-
-
-def run_arena(
-    game_name: str,
-    a: str,
-    b: str,
-    games: int,
-    seed: str = "1",
-    players: int | None = None,
-    workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-    extra_options: Options | None = None,
-) -> dict[str, Any]:
-    """Play the games (rounded up to whole rounds) and summarise them as the arena's JSON.
-    `extra_options` are game options on top of the defaults (e.g. Pagan's expansion)."""
-    spec_a, spec_b = parse_spec(a), parse_spec(b)
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    game = get_game(game_name)
-    options = {**game.default_options(), **(extra_options or {})}
-    if players is not None:
-        options["players"] = players
-    options = game.validate_options(options)
-    seats = game.seats(options)
-    plan = schedule(seats, spec_a.text, spec_b.text, games, seed)
-    jobs = [(game_name, options, deal, texts) for deal, texts, _ in plan]
-    started = time.perf_counter()
-    records: list[dict[str, Any]] = []
-    for record in _run(jobs, workers):
-        records.append(record)
-        if progress is not None:
-            progress(len(records), len(jobs))
-    elapsed = time.perf_counter() - started
-    out = summarise(game_name, spec_a.text, spec_b.text, seed, plan, records, elapsed, players)
-    if extra_options:
-        out["options"] = dict(extra_options)
-    return out
-
-
-def _run(jobs: list[Any], workers: int) -> Iterable[dict[str, Any]]:
-    if workers <= 1:
-        for job in jobs:
-            yield _play_job(job)
-        return
-    with get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(_play_job, jobs)
-
-
-def summarise(
-    game_name: str,
-    a: str,
-    b: str,
-    seed: str,
-    plan: list[tuple[str, dict[Seat, str], Seat]],
-    records: list[dict[str, Any]],
-    elapsed: float,
-    players: int | None = None,
-) -> dict[str, Any]:
-    a_wins = b_wins = draws = 0
-    by_role: dict[Seat, list[int]] = {}
-    secs = {"a": 0.0, "b": 0.0}
-    choices = {"a": 0, "b": 0}
-    reasons: dict[str, int] = {}
-    for (_, _, a_seat), rec in zip(plan, records, strict=True):
-        role = by_role.setdefault(a_seat, [0, 0, 0, 0])  # games, a wins, b wins, draws
-        role[0] += 1
-        winners = rec["winners"]
-        if not winners:
-            draws += 1
-            role[3] += 1
-        elif a_seat in winners:
-            a_wins += 1
-            role[1] += 1
-        else:
-            b_wins += 1
-            role[2] += 1
-        reasons[rec["reason"]] = reasons.get(rec["reason"], 0) + 1
-        for seat, s in rec["seconds"].items():
-            side = "a" if seat == a_seat else "b"
-            secs[side] += s
-            choices[side] += rec["choices"][seat]
-    n = len(records)
-    out: dict[str, Any] = {
-        "game": game_name,
-        "a": a,
-        "b": b,
-        "seed": seed,
-        "games": n,
-        "a_wins": a_wins,
-        "b_wins": b_wins,
-        "draws": draws,
-        "a_win_rate": round(a_wins / n, 4) if n else 0.0,
-        "ci95": [round(x, 4) for x in clopper_pearson(a_wins, n)],
-        "by_role": {
-            seat: {
-                "games": g,
-                "a_wins": aw,
-                "b_wins": bw,
-                "draws": d,
-                "a_win_rate": round(aw / g, 4) if g else 0.0,
-                "ci95": [round(x, 4) for x in clopper_pearson(aw, g)],
-            }
-            for seat, (g, aw, bw, d) in by_role.items()
-        },
-        "avg_seconds_per_decision": {
-            side: round(secs[side] / choices[side], 5) if choices[side] else 0.0
-            for side in ("a", "b")
-        },
-        "reasons": dict(sorted(reasons.items())),
-        "avg_decisions": round(sum(r["decisions"] for r in records) / n, 1) if n else 0.0,
-        "seconds": round(elapsed, 2),
-    }
-    if players is not None:
-        out["players"] = players
-    return out
-
-
-# --- statistics -----------------------------------------------------------------------------------
-
-
-def _log_binom_pmf(k: int, n: int, p: float) -> float:
-    if p <= 0.0:
-        return 0.0 if k == 0 else -math.inf
-    if p >= 1.0:
-        return 0.0 if k == n else -math.inf
-    return (
-        math.lgamma(n + 1)
-        - math.lgamma(k + 1)
-        - math.lgamma(n - k + 1)
-        + k * math.log(p)
-        + (n - k) * math.log1p(-p)
-    )
-
-
-def binom_cdf(k: int, n: int, p: float) -> float:
-    """P(X <= k) for X ~ Binomial(n, p)."""
-    if k < 0:
-        return 0.0
-    if k >= n:
-        return 1.0
-    return min(1.0, sum(math.exp(_log_binom_pmf(i, n, p)) for i in range(k + 1)))
-
-
-def clopper_pearson(k: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
-    """The exact two-sided (1 - alpha) interval for a binomial proportion k / n."""
-    if n == 0:
-        return (0.0, 1.0)
-
-    def solve(f: Callable[[float], float], target: float, increasing: bool) -> float:
-        lo, hi = 0.0, 1.0
-        for _ in range(60):
-            mid = (lo + hi) / 2
-            if (f(mid) < target) == increasing:
-                lo = mid
-            else:
-                hi = mid
-        return (lo + hi) / 2
-
-    lower = 0.0 if k == 0 else solve(lambda p: 1.0 - binom_cdf(k - 1, n, p), alpha / 2, True)
-    upper = 1.0 if k == n else solve(lambda p: binom_cdf(k, n, p), alpha / 2, False)
-    return (lower, upper)
-
-
-def elo(rate: float) -> float:
-    """The Elo difference that an expected score `rate` stands for (clamped away from 0 and 1)."""
-    rate = min(max(rate, 1e-3), 1 - 1e-3)
-    return -400.0 * math.log10(1.0 / rate - 1.0)
-
-
-LADDER = ("random", *LEVELS)
-
-
-def run_ladder(
-    game_name: str,
-    games: int,
-    seed: str = "1",
-    players: int | None = None,
-    workers: int = 1,
-    rungs: tuple[str, ...] = LADDER,
-    progress: Callable[[str, int, int], None] | None = None,
-    extra_options: Options | None = None,
-) -> dict[str, Any]:
-    """Each rung plays the one below it; Elo ratings anchored at the first rung (0), each step
-    with the Elo of its win rate's 95% interval. A draw counts half a win here."""
-    steps: list[dict[str, JsonValue]] = []
-    ratings: dict[str, dict[str, float]] = {rungs[0]: {"elo": 0.0, "lo": 0.0, "hi": 0.0}}
-    total, lo_total, hi_total = 0.0, 0.0, 0.0
-    for lower, upper in itertools.pairwise(rungs):
-        label = f"{upper} vs {lower}"
-        step_progress: Callable[[int, int], None] | None = None
-        if progress is not None:
-
-            def step_progress(
-                done: int,
-                total: int,
-                label: str = label,
-                report: Callable[[str, int, int], None] = progress,
-            ) -> None:
-                report(label, done, total)
-
-        res = run_arena(
-            game_name, upper, lower, games, seed, players, workers, step_progress, extra_options
-        )
-        n = res["games"]
-        score = (res["a_wins"] + 0.5 * res["draws"]) / n if n else 0.5
-        lo, hi = res["ci95"]
-        step = elo(score)
-        total += step
-        lo_total += elo(lo)
-        hi_total += elo(hi)
-        ratings[upper] = {
-            "elo": round(total, 1),
-            "lo": round(lo_total, 1),
-            "hi": round(hi_total, 1),
-        }
-        steps.append(
-            {
-                "a": upper,
-                "b": lower,
-                "games": n,
-                "a_win_rate": res["a_win_rate"],
-                "ci95": res["ci95"],
-                "elo_step": round(step, 1),
-                "elo_step_ci95": [round(elo(lo), 1), round(elo(hi), 1)],
-                "by_role": res["by_role"],
-                "avg_seconds_per_decision": res["avg_seconds_per_decision"],
-            }
-        )
-    return {
-        "game": game_name,
-        "seed": seed,
-        "games_per_step": games,
-        "steps": steps,
-        "ratings": ratings,
-    }
-
-
-# --- the command line -----------------------------------------------------------------------------
-
-
-def _bar(label: str) -> Any:
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+# The options both commands take.
+GameArg = Annotated[str, typer.Argument(help="The game, e.g. pagan.")]
+PlayersOpt = Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")]
+ExpansionOpt = Annotated[
+    str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
+]
+ScenarioOpt = Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")]
+WorkersOpt = Annotated[int, typer.Option(min=1, help="Processes playing games at once.")]
+OutOpt = Annotated[str | None, typer.Option(help="Also write the JSON to this file.")]
 
 
 def _write(data: Any, out: str | None, json: bool) -> None:
@@ -453,29 +44,20 @@ def _write(data: Any, out: str | None, json: bool) -> None:
     sys.stdout.write(text + "\n")
 
 
-def _fail(message: str) -> NoReturn:
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(f"[red]error:[/] {message}")
-    raise typer.Exit(2)
-
-
 def arena_command(
-    game: Annotated[str, typer.Argument(help="The game, e.g. pagan.")],
+    game: GameArg,
     a: Annotated[
         str, typer.Option("--a", help="Player A: a level, random, greedy, or level:k=v,...")
     ],
     b: Annotated[str, typer.Option("--b", help="Player B, the same forms.")],
     games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole rounds).")] = 20,
     seed: Annotated[str, typer.Option(help="Run seed: round k is dealt with '{seed}-{k}'.")] = "1",
-    players: Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")] = None,
-    expansion: Annotated[
-        str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
-    ] = None,
-    scenario: Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")] = False,
-    workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
-    out: Annotated[str | None, typer.Option(help="Also write the JSON to this file.")] = None,
+    players: PlayersOpt = None,
+    expansion: ExpansionOpt = None,
+    scenario: ScenarioOpt = None,
+    json: JsonOpt = False,
+    workers: WorkersOpt = 1,
+    out: OutOpt = None,
 ) -> None:
     """Play paired games of spec A against spec B (a level, random, greedy, or
     level:name=value,...) and report A's win rate with its 95% interval, per role too."""
@@ -486,13 +68,13 @@ def arena_command(
         parse_spec(a)
         parse_spec(b)
     except (KeyError, BadSpec) as exc:
-        _fail(str(exc.args[0]))
+        fail(str(exc.args[0]))
     extra = _extra_options(expansion, scenario)
     try:
         if json:
             result = run_arena(game, a, b, games, seed, players, workers, None, extra)
         else:
-            with _bar(f"{game}: {a} vs {b}") as bar:
+            with progress_bar(f"{game}: {a} vs {b}") as bar:
                 task = bar.add_task("games", total=None)
                 result = run_arena(
                     game,
@@ -506,22 +88,20 @@ def arena_command(
                     extra,
                 )
     except (InvalidOptions, ValueError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     _write(result, out, json)
 
 
 def ladder_command(
-    game: Annotated[str, typer.Argument(help="The game, e.g. pagan.")],
+    game: GameArg,
     games: Annotated[int, typer.Option(min=1, help="Games per step of the ladder.")] = 20,
     seed: Annotated[str, typer.Option(help="Run seed.")] = "1",
-    players: Annotated[int | None, typer.Option(min=1, help="Players (Pantacle).")] = None,
-    expansion: Annotated[
-        str | None, typer.Option(help="An expansion to play with, e.g. palisades (Pagan).")
-    ] = None,
-    scenario: Annotated[str | None, typer.Option(help="A scenario, e.g. 10 (Pagan).")] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no bar.")] = False,
-    workers: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
-    out: Annotated[str | None, typer.Option(help="Also write the JSON to this file.")] = None,
+    players: PlayersOpt = None,
+    expansion: ExpansionOpt = None,
+    scenario: ScenarioOpt = None,
+    json: JsonOpt = False,
+    workers: WorkersOpt = 1,
+    out: OutOpt = None,
     rungs: Annotated[
         str, typer.Option(help="The rungs, bottom first, comma-separated (players or levels).")
     ] = ",".join(LADDER),
@@ -532,7 +112,7 @@ def ladder_command(
     try:
         get_game(game)
     except KeyError as exc:
-        _fail(str(exc.args[0]))
+        fail(str(exc.args[0]))
     extra = _extra_options(expansion, scenario)
     chosen = tuple(r.strip() for r in rungs.split(",") if r.strip())
     try:
@@ -541,11 +121,11 @@ def ladder_command(
         for rung in chosen:
             parse_spec(rung)
     except BadSpec as exc:
-        _fail(str(exc))
+        fail(str(exc))
     try:
         _ladder(game, games, seed, players, workers, json, out, extra, chosen)
     except (InvalidOptions, ValueError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 def _ladder(
@@ -562,7 +142,7 @@ def _ladder(
     if json:
         result = run_ladder(game, games, seed, players, workers, rungs, extra_options=extra)
     else:
-        with _bar(f"{game} ladder") as bar:
+        with progress_bar(f"{game} ladder") as bar:
             task = bar.add_task("games", total=None)
             result = run_ladder(
                 game,

@@ -17,11 +17,10 @@ from typing import Annotated, Any
 
 import orjson
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from coven.arena import arena_command, ladder_command
+from coven.console import err_console, fail, out_console, progress_bar
 from coven.simulate import Playouts, play_random
 from rules.core.errors import InvalidOptions
 from rules.core.protocol import Game
@@ -38,14 +37,6 @@ app = typer.Typer(
 CARD_COLUMNS = ("number", "name", "side", "type", "cost", "origin")
 
 
-def _out() -> Console:
-    return Console(highlight=False)
-
-
-def _err() -> Console:
-    return Console(stderr=True, highlight=False)
-
-
 def _print_json(data: Any) -> None:
     sys.stdout.write(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode() + "\n")
     sys.stdout.flush()
@@ -55,8 +46,7 @@ def _game(name: str) -> Game:
     try:
         return get_game(name)
     except KeyError as exc:
-        _err().print(f"[red]error:[/] {exc.args[0]}")
-        raise typer.Exit(2) from None
+        fail(exc.args[0])
 
 
 @app.command()
@@ -97,21 +87,13 @@ def simulate(
     try:
         options = impl.validate_options(options)
     except InvalidOptions as exc:
-        _err().print(f"[red]error:[/] invalid options for {game}: {exc}")
-        raise typer.Exit(2) from None
+        fail(f"invalid options for {game}: {exc}")
 
     if json:
         tally = play_random(impl, games, seed, options, max_decisions)
         _print_json(tally.to_json())
     else:
-        with Progress(
-            TextColumn(f"{game} random playouts"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=_err(),
-            transient=True,
-        ) as bar:
+        with progress_bar(f"{game} random playouts") as bar:
             task = bar.add_task("playouts", total=games)
             tally = play_random(
                 impl,
@@ -124,7 +106,7 @@ def simulate(
         _print_summary(tally, seed, max_decisions)
 
     if tally.first_error is not None:
-        _err().print(f"{tally.errors} game(s) raised; the first:", style="red")
+        err_console().print(f"{tally.errors} game(s) raised; the first:", style="red")
         sys.stderr.write(tally.first_error)
     if tally.errors:
         raise typer.Exit(1)
@@ -132,7 +114,7 @@ def simulate(
 
 def _print_summary(tally: Playouts, seed: str, max_decisions: int) -> None:
     summary = tally.to_json()
-    out = _out()
+    out = out_console()
     players = f", {tally.players} players" if tally.players is not None else ""
     out.print(f"[bold]{tally.game}[/]: {tally.games} random games, seed {seed!r}{players}")
 
@@ -173,7 +155,7 @@ def catalog(
     if json:
         _print_json(data)
         return
-    out = _out()
+    out = out_console()
     cards = data.get("cards")
     if isinstance(cards, list):
         table = Table(title=f"{game} cards ({len(cards)})")
@@ -198,7 +180,7 @@ def _card_cell(card: Any, column: str) -> str:
     return "" if value is None else str(value)
 
 
-# The arena and the ladder live in coven/arena.py.
+# The arena and the ladder commands live in coven/arena.py (their library in ai/arena.py).
 app.command("arena")(arena_command)
 app.command("ladder")(ladder_command)
 
@@ -216,7 +198,9 @@ def serve(
 
     from coven.serve import serve as run_service
 
-    raise typer.Exit(run_service(host, port, Path(data_dir), lambda line: _err().print(line)))
+    raise typer.Exit(
+        run_service(host, port, Path(data_dir), lambda line: err_console().print(line))
+    )
 
 
 def main() -> None:

@@ -26,7 +26,8 @@ from typing import Any, cast
 import orjson
 
 from ai.agent import Session
-from coven.arena import clopper_pearson, play_out
+from ai.arena import play_out
+from ai.ratings import clopper_pearson
 from rules.core.protocol import Game, Seat
 from rules.core.registry import get_game
 from rules.core.rng import Rng

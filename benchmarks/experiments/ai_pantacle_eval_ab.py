@@ -19,7 +19,8 @@ from typing import Any
 import orjson
 
 from ai.agent import Session
-from coven.arena import clopper_pearson, play_out
+from ai.arena import play_out
+from ai.ratings import clopper_pearson
 from rules.pantacle import heuristics
 from rules.pantacle.game import PantacleGame
 from rules.pantacle.state import PantacleState, seat_name

@@ -17,7 +17,8 @@ from typing import Any
 
 import orjson
 
-from coven.arena import Player, clopper_pearson, parse_spec, play_out
+from ai.arena import Player, parse_spec, play_out
+from ai.ratings import clopper_pearson
 from rules.core.moves import Move
 from rules.core.protocol import Seat
 from rules.core.registry import get_game

@@ -18,6 +18,7 @@ SMALL = {"iterations": 24, "time_cap": None}
 GAMES = [name for name in ("pagan", "pantacle") if name in game_names()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_replacing_hidden_information_never_changes_the_move(name: str) -> None:
     game = get_game(name)

@@ -1,16 +1,19 @@
 """The Game protocol registered with OpenSpiel passes its conformance test, and OpenSpiel's own
-ISMCTSBot can search it with our resampler (benchmarks/ai_openspiel.py compares the two)."""
+ISMCTSBot can search it with our resampler (the bridge is benchmarks/openspiel_bridge.py;
+benchmarks/ai_openspiel.py compares the two searches)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import ismcts
 
-from ai.openspiel import HeuristicEvaluator, register, resampler
+from benchmarks.openspiel_bridge import HeuristicEvaluator, register, resampler
 from rules.pagan.game import PAGAN
 
 
+@pytest.mark.slow
 def test_pagan_passes_openspiels_random_simulation_test() -> None:
     game = register(PAGAN)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -332,6 +332,7 @@ def test_an_opponent_bribes_away_the_favor_that_would_end_the_game() -> None:
     assert move.id == "bribe"
 
 
+@pytest.mark.slow
 def test_stopping_early_chooses_the_move_the_whole_budget_would() -> None:
     for i, s in enumerate(random_positions(PAGAN, 12, "early", every=11)):
         seat = PAGAN.to_move(s)

@@ -5,7 +5,11 @@ is the same every time."""
 
 from __future__ import annotations
 
-from coven.arena import run_arena
+import pytest
+
+from ai.arena import run_arena
+
+pytestmark = pytest.mark.slow  # each test plays a few dozen seeded games (seconds)
 
 
 def test_greedy_beats_random_in_both_roles() -> None:

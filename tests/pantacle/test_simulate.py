@@ -12,6 +12,7 @@ GAMES = 500
 BUDGET = 2_000  # decisions a random game may take before it counts as unfinished
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_500_random_games_all_end_within_2000_decisions_with_wins_spread(players: int) -> None:
     tally = play_random(GAME, GAMES, "acceptance", {"players": players}, BUDGET)

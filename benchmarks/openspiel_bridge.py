@@ -1,7 +1,9 @@
 """A bridge to OpenSpiel (the optional `open-spiel` package): any Coven game as a pyspiel game.
 
 Used by `benchmarks/ai_openspiel.py` to compare our ISMCTS with OpenSpiel's Python `ISMCTSBot`
-on the same game, the same resampler (`Game.sample`) and the same rollout and evaluation.
+on the same game, the same resampler (`Game.sample`) and the same rollout and evaluation, and
+tested by tests/ai/test_openspiel.py. It lives here, outside the shipped packages, because
+`open-spiel` is a dev dependency only.
 
     register(game)                   -> the pyspiel.Game ("coven_pagan"), registered once
     resampler(game)                  -> the ISMCTSBot resampler callback (Game.sample)
