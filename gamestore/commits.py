@@ -104,7 +104,7 @@ def plan_move(
 
 def plan_resign(game: Game, record: GameRecord, state: Any, seat: str) -> Commit:
     """`seat` resigns: every other seat wins. The rules core knows nothing of resignations, so
-    the outcome is the service's and the state itself stays as it was."""
+    the outcome is decided here and the state itself stays as it was."""
     winners = [c.seat for c in record.seats if c.seat != seat]
     outcome = {
         "winners": winners,
