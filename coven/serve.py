@@ -142,7 +142,7 @@ def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
                     {"REDIS_URL": url, "CELERY_BROKER_URL": os.environ["CELERY_BROKER_URL"]}, say
                 )
             )
-        from service.settings import get_settings
+        from gamestore.settings import get_settings
 
         get_settings.cache_clear()
         say(

@@ -25,16 +25,17 @@ from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gamestore.handoff import AIQueue, celery_app
+from gamestore.settings import Settings, get_settings
+from gamestore.store import Store
+from rules.core.errors import IllegalMove
 from service import metrics
-from service.aiqueue import AIQueue
-from service.errors import MethodNotAllowed, NotFound, ServiceError
+from service.errors import MethodNotAllowed, NotFound, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
 from service.rest import json_response, problem, problem_app, routes
-from service.settings import Settings, get_settings
-from service.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,11 @@ async def on_service_error(request: Request, exc: Exception) -> Response:
     return problem(exc, request.url.path)
 
 
+async def on_rules_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, IllegalMove)
+    return problem(from_rules(exc), request.url.path)
+
+
 async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 405:
@@ -135,9 +141,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or get_settings()
     redis = Redis.from_url(settings.redis_url)
     store = Store(redis, settings)
-    from workers.app import make_app
-
-    queue = AIQueue(make_app(settings), settings.ai_queue)
+    queue = AIQueue(celery_app(settings), settings.ai_queue)
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
     graphql = CovenGraphQL(settings.keepalive_seconds)
@@ -165,6 +169,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ],
         exception_handlers={
             ServiceError: on_service_error,
+            IllegalMove: on_rules_error,
             HTTPException: on_http_error,
             Exception: on_crash,
         },

@@ -6,8 +6,8 @@ import hashlib
 import hmac
 import secrets
 
+from gamestore.records import GameRecord
 from service.errors import BadToken
-from service.records import GameRecord
 
 
 def new_token() -> str:

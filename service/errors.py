@@ -21,12 +21,17 @@ ServiceError                      code                      HTTP
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
+The game store's move planning raises the rules' own `IllegalMove`; `from_rules` is the one
+place it becomes `IllegalMoveError`, for both REST and GraphQL.
+
 Every message is written for the player and names nothing the caller's seat may not see.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
+
+from rules.core.errors import IllegalMove
 
 
 class ServiceError(Exception):
@@ -171,3 +176,8 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     NotFound,
     MethodNotAllowed,
 )
+
+
+def from_rules(error: IllegalMove) -> ServiceError:
+    """The service's error for a move the rules refused, with the rules' reason."""
+    return IllegalMoveError(error.reason)

@@ -8,20 +8,23 @@ failure, before anything is written: an error never changes a game.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import secrets
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
 
 import ai
+from gamestore import handoff
+from gamestore.commits import Commit, load_state, plan_move, plan_resign, resolve_move
+from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
+from gamestore.store import Store
 from rules.core.errors import InvalidOptions
 from rules.core.moves import JsonValue
 from rules.core.protocol import Game
 from rules.core.registry import game_names, get_game
 from service import auth, metrics
-from service.commits import Commit, load_state, plan_move, plan_resign, resolve_move
 from service.errors import (
     BadToken,
     GameNotFound,
@@ -37,11 +40,8 @@ from service.errors import (
     TooManyOpenGames,
     UnknownGameType,
 )
-from service.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from service.render import lobby_entry, seat_game
-from service.store import Store
 
-Enqueue = Callable[[str, str, list[Any]], Awaitable[None]]
 SEAT_KINDS = ("human", "open", "ai")
 MAX_EVENTS = 500
 
@@ -73,7 +73,7 @@ def catalog() -> dict[str, Any]:
 
 
 class GameService:
-    def __init__(self, store: Store, enqueue: Enqueue) -> None:
+    def __init__(self, store: Store, enqueue: handoff.Enqueue) -> None:
         self.store = store
         self.settings = store.settings
         self.enqueue = enqueue
@@ -100,7 +100,8 @@ class GameService:
             raise MalformedInput("events_after must be a version (0 or more)")
         events = await self.store.events(game_id, seat, events_after, limit)
         state = load_state(game, record)
-        await self._resume_stalled_ai(record, game, state)
+        # The process that wrote the last move may have died before handing out the AI's turn.
+        await handoff.resume_stalled(self.store, self.enqueue, record, game.to_move(state))
         return seat_game(game, record, state, seat, events)
 
     async def events(
@@ -166,7 +167,7 @@ class GameService:
                 "unfinished games; finish or resign one first"
             )
         metrics.GAMES_CREATED.labels(name).inc()
-        await self._maybe_enqueue_ai(record, game.to_move(state))
+        await handoff.hand_out(self.store, self.enqueue, record, game.to_move(state))
         return {
             "id": record.id,
             "game": name,
@@ -313,19 +314,12 @@ class GameService:
         idem_key: str | None,
         fingerprint: bytes,
     ) -> dict[str, Any]:
-        after = GameRecord(
-            id=record.id,
-            game=record.game,
-            options=record.options,
-            seed=record.seed,
-            seats=record.seats,
+        after = dataclasses.replace(
+            record,
             version=commit.version,
             state=commit.state,
             status=commit.status,
             outcome=commit.outcome,
-            creator=record.creator,
-            created=record.created,
-            token_hashes=record.token_hashes,
         )
         event = {**commit.public, **(commit.private if commit.kind == "move" else {})}
         result = seat_game(game, after, new_state, seat, [event])
@@ -348,27 +342,8 @@ class GameService:
             )
         if commit.kind == "move":
             metrics.MOVES.labels(record.game).inc()
-        await self._maybe_enqueue_ai(after, commit.next_to_move)
+        await handoff.hand_out(self.store, self.enqueue, after, commit.next_to_move)
         return result
-
-    async def _maybe_enqueue_ai(self, record: GameRecord, to_move: str | None) -> None:
-        if self._ai_to_move(record, to_move):
-            await self.store.mark_ai_enqueued(record.id, record.version)
-            await self.enqueue("workers.tasks.play_ai_turn", record.id, [record.version])
-
-    @staticmethod
-    def _ai_to_move(record: GameRecord, to_move: str | None) -> bool:
-        config = record.seat_config(to_move) if to_move is not None else None
-        return config is not None and config.kind == "ai" and record.status == ACTIVE
-
-    async def _resume_stalled_ai(self, record: GameRecord, game: Game, state: Any) -> None:
-        """An AI seat to move whose turn nobody handed out within the stall time (the process
-        that wrote the last move died before enqueueing it): enqueue it again. A duplicate task
-        is harmless: only one move can be written at a version."""
-        if self._ai_to_move(record, game.to_move(state)) and await self.store.claim_stalled_ai_turn(
-            record.id, record.version
-        ):
-            await self.enqueue("workers.tasks.play_ai_turn", record.id, [record.version])
 
     # -- hints -----------------------------------------------------------------------------
 
@@ -386,12 +361,11 @@ class GameService:
         self._check_turn(game, load_state(game, record), seat)
         request_id = secrets.token_urlsafe(12)
         await self.enqueue(
-            "workers.tasks.analyse", game_id, [record.version, seat, level or "medium", request_id]
+            handoff.ANALYSE, game_id, [record.version, seat, level or "medium", request_id]
         )
-        key = self.store.keys.hint(request_id)
         deadline = time.monotonic() + self.settings.hint_timeout_seconds
         while time.monotonic() < deadline:
-            raw = await self.store.redis.get(key)
+            raw = await self.store.hint(request_id)
             if raw is not None:
                 found: dict[str, Any] = orjson.loads(raw)
                 if "error" in found:

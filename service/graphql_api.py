@@ -29,8 +29,9 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.subscriptions.protocols.graphql_transport_ws.types import ConnectionInitMessage
 from strawberry.types import ExecutionResult, Info
 
+from rules.core.errors import IllegalMove
 from service import auth
-from service.errors import BadToken, ServiceError
+from service.errors import BadToken, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.live import seat_updates
@@ -208,6 +209,8 @@ async def _guard(call: Awaitable[T]) -> T:
         return await call
     except ServiceError as exc:
         raise as_graphql_error(exc) from None
+    except IllegalMove as exc:
+        raise as_graphql_error(from_rules(exc)) from None
 
 
 def _service(info: Info) -> GameService:

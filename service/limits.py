@@ -12,9 +12,9 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gamestore.store import Store
 from service import auth, metrics
 from service.errors import PayloadTooLarge, RateLimited, ServiceError
-from service.store import Store
 
 EXEMPT = ("/healthz", "/readyz", "/metrics")
 

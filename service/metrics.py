@@ -1,7 +1,7 @@
 """Prometheus metrics of the API process, plus the AI workers' figures read from Redis.
 
 Workers do not serve HTTP, so they add their task durations to a small histogram kept in Redis
-(`service.sync_store.SyncStore.record_ai_task`); `/metrics` reads it at scrape time, together
+(`gamestore.store.SyncStore.record_ai_task`); `/metrics` reads it at scrape time, together
 with the depth of the AI queue. With several API processes on one host set
 PROMETHEUS_MULTIPROC_DIR so that `/metrics` adds up every process.
 """
@@ -23,8 +23,7 @@ from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Met
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
-# Bucket bounds (seconds) shared by the workers' histogram in Redis.
-AI_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+from gamestore.store import AI_BUCKETS
 
 REQUESTS = Counter("coven_http_requests", "HTTP requests served", ["method", "route", "status"])
 LATENCY = Histogram(

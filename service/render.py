@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamestore.records import FINISHED, GameRecord
 from rules.core.protocol import Game
-from service.records import FINISHED, GameRecord
 
 
 def seats_json(record: GameRecord) -> list[dict[str, Any]]:

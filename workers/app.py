@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from celery import Celery
 
-from service.settings import Settings, get_settings
+from gamestore.handoff import celery_app
+from gamestore.settings import Settings, get_settings
 
 RESULT_EXPIRES_SECONDS = 3600
 """How long a tree's result (and a chord's bookkeeping) stays in Redis: far longer than a
@@ -22,28 +23,11 @@ turn's trees wait in the queue, far shorter than Celery's default day."""
 
 
 def make_app(settings: Settings | None = None, *, results: bool = False) -> Celery:
-    """The Celery app. `results`: with the result backend that chords need (the workers' app,
-    which starts the chords); the API only sends tasks by name and goes without, so it never
-    subscribes to results it will not read."""
+    """The workers' Celery app: `gamestore.handoff.celery_app` with the tasks. `results`: with
+    the result backend that chords need (the workers' app, which starts the chords)."""
     settings = settings or get_settings()
-    app = Celery("coven", broker=settings.broker_url, include=["workers.tasks"])
-    app.conf.update(
-        task_acks_late=True,
-        task_reject_on_worker_lost=True,
-        worker_prefetch_multiplier=1,
-        task_default_queue=settings.ai_queue,
-        task_ignore_result=True,
-        task_serializer="json",
-        accept_content=["json"],
-        broker_connection_retry_on_startup=True,
-        broker_transport_options={
-            "visibility_timeout": settings.ai_visibility_timeout_seconds,
-            "unacked_restore_interval": settings.ai_restore_interval_seconds,
-        },
-        worker_hijack_root_logger=False,
-        worker_send_task_events=False,
-        task_send_sent_event=False,
-    )
+    app = celery_app(settings)
+    app.conf.update(include=["workers.tasks"])
     if results:
         app.conf.update(
             result_backend=settings.result_backend_url,

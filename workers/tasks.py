@@ -16,8 +16,9 @@ import redis
 from celery import chord
 from redis.exceptions import RedisError
 
-from service.settings import get_settings
-from service.sync_store import SyncStore
+from gamestore.handoff import ANALYSE, FINISH_TURN, PLAY_AI_TURN, SEARCH_TREE
+from gamestore.settings import get_settings
+from gamestore.store import SyncStore
 from workers import turns
 from workers.app import app
 
@@ -55,7 +56,7 @@ def _enqueue_split(game_id: str, version: int, jobs: list[dict[str, Any]], start
     chord(header)(finish_turn.s(game_id, version, started).set(queue=queue))
 
 
-@app.task(bind=True, name="workers.tasks.play_ai_turn", **TURN_TASK_OPTIONS)
+@app.task(bind=True, name=PLAY_AI_TURN, **TURN_TASK_OPTIONS)
 def play_ai_turn(self: object, game_id: str, version: int) -> str:
     return turns.play_turn(
         store(),
@@ -68,12 +69,12 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
     )
 
 
-@app.task(name="workers.tasks.search_tree", ignore_result=False, **TURN_TASK_OPTIONS)
+@app.task(name=SEARCH_TREE, ignore_result=False, **TURN_TASK_OPTIONS)
 def search_tree(game_id: str, version: int, job: dict[str, Any]) -> dict[str, Any]:
     return turns.search_tree(store(), game_id, version, job)
 
 
-@app.task(bind=True, name="workers.tasks.finish_turn", **TURN_TASK_OPTIONS)
+@app.task(bind=True, name=FINISH_TURN, **TURN_TASK_OPTIONS)
 def finish_turn(
     self: object, results: list[Any], game_id: str, version: int, started: float
 ) -> str:
@@ -90,7 +91,7 @@ def finish_turn(
 
 
 @app.task(
-    name="workers.tasks.analyse",
+    name=ANALYSE,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(RedisError,),

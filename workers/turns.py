@@ -31,13 +31,14 @@ import orjson
 import ai
 from ai.agent import decisive_move
 from ai.parallel import merge, pick, run_tree, split
+from gamestore.commits import Commit, load_state, plan_move, resolve_move
+from gamestore.handoff import ai_to_move
+from gamestore.records import ACTIVE, GameRecord
+from gamestore.store import SyncStore
 from rules.core.moves import Move
 from rules.core.protocol import Game
 from rules.core.registry import get_game
 from rules.core.rng import Rng, seed_state
-from service.commits import Commit, load_state, plan_move, resolve_move
-from service.records import ACTIVE, GameRecord
-from service.sync_store import SyncStore
 
 log = logging.getLogger(__name__)
 
@@ -50,14 +51,6 @@ EnqueueSplit = Callable[[str, int, list[dict[str, Any]], float], None]
 def seat_information(game: Game, state: Any, seat: str, seed: str) -> Any:
     """A full state consistent with everything `seat` knows and nothing it does not."""
     return game.sample(state, seat, Rng(seed_state(seed)))
-
-
-def _ai_seat(game: Game, record: GameRecord, state: Any) -> tuple[str, str] | None:
-    seat = game.to_move(state)
-    config = record.seat_config(seat) if seat is not None else None
-    if config is None or config.kind != "ai":
-        return None
-    return config.seat, config.level or "medium"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +74,10 @@ def _ai_turn(record: GameRecord, version: int) -> _AiTurn | None:
     at it), or None when the seat to move is not an AI's."""
     game = get_game(record.game)
     state = load_state(game, record)
-    who = _ai_seat(game, record, state)
-    if who is None:
+    config = ai_to_move(record, game.to_move(state))
+    if config is None:
         return None
-    seat, level = who
-    return _AiTurn(game, state, seat, level, _seed(record, version))
+    return _AiTurn(game, state, config.seat, config.level or "medium", _seed(record, version))
 
 
 def play_turn(
@@ -230,10 +222,12 @@ def _commit(
         return "stale"
     if commit.next_to_move is not None:
         after = store.load(record.id)
-        if after is not None and after.version == commit.version:
-            nxt = after.seat_config(commit.next_to_move)
-            if nxt is not None and nxt.kind == "ai":
-                enqueue_next(record.id, commit.version)
+        if (
+            after is not None
+            and after.version == commit.version
+            and ai_to_move(after, commit.next_to_move) is not None
+        ):
+            enqueue_next(record.id, commit.version)
     return "moved"
 
 
@@ -248,7 +242,7 @@ def _after_stale(
         entry = store.log_entry(record.id, version + 1)
         if entry is not None and entry.get("task") == task_id:
             game = get_game(record.game)
-            if _ai_seat(game, record, load_state(game, record)) is not None:
+            if ai_to_move(record, game.to_move(load_state(game, record))) is not None:
                 enqueue_next(record.id, record.version)
                 return "resumed"
     return "stale"

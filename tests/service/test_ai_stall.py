@@ -5,16 +5,14 @@ Real Redis; the enqueue is recorded rather than sent, since which task runs is n
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
-import redis
+import pytest
 from redis.asyncio import Redis
 
+from gamestore.settings import Settings
+from gamestore.store import Store
 from service.games import GameService
-from service.settings import Settings
-from service.store import Store
-from service.sync_store import SyncStore
 
 AI_WITCH = [{"seat": "witch", "kind": "ai", "level": "novice"}, {"seat": "hunter", "kind": "human"}]
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
@@ -48,6 +46,7 @@ async def _reads(settings: Settings, seats: list[dict[str, str]]) -> list[list[A
     return steps
 
 
+@pytest.mark.slow
 def test_a_read_after_the_stall_window_enqueues_the_ai_turn_again_once(settings: Settings) -> None:
     created, at_once, after_stall, again = asyncio.run(_reads(_quick(settings), AI_WITCH))
     assert [task for task, _, _ in created] == ["workers.tasks.play_ai_turn"]
@@ -57,26 +56,7 @@ def test_a_read_after_the_stall_window_enqueues_the_ai_turn_again_once(settings:
     assert again == []  # one nudge per window, however many readers
 
 
+@pytest.mark.slow
 def test_a_human_turn_is_never_enqueued_for_the_ai(settings: Settings) -> None:
     steps = asyncio.run(_reads(_quick(settings), HUMANS))
     assert steps == [[], [], [], []]
-
-
-def test_a_workers_enqueue_counts_as_handing_out_the_turn(settings: Settings) -> None:
-    quick = _quick(settings)
-    client = redis.Redis.from_url(quick.redis_url)
-    try:
-        SyncStore(client, quick).mark_ai_enqueued("some-game", 7)
-    finally:
-        client.close()
-
-    async def claim() -> bool:
-        client = Redis.from_url(quick.redis_url)
-        try:
-            return await Store(client, quick).claim_stalled_ai_turn("some-game", 7)
-        finally:
-            await client.aclose()
-
-    assert asyncio.run(claim()) is False
-    time.sleep(1.2)
-    assert asyncio.run(claim()) is True

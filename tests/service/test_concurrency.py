@@ -7,9 +7,9 @@ from typing import Any
 
 import httpx
 
-from tests.service.client import Rest, bearer
-from tests.service.conftest import settings_for
-from tests.service.replay import assert_log_replays
+from tests.support.client import Rest, bearer
+from tests.support.namespace import settings_for
+from tests.support.replay import assert_log_replays
 
 
 def _two_humans(rest: Rest, seed: str) -> tuple[str, dict[str, str]]:

@@ -13,9 +13,9 @@ from schemathesis.specs.openapi.checks import (
 )
 from starlette.routing import Route
 
+from gamestore.settings import Settings
 from service import contracts
 from service.app import create_app
-from service.settings import Settings
 
 SCHEMA = schemathesis.openapi.from_path(str(contracts.OPENAPI))
 

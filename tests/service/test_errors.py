@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.service.client import GraphQL, Rest, bearer
-from tests.service.processes import start_api
+from tests.support.client import GraphQL, Rest, bearer
+from tests.support.processes import start_api
 
 
 @pytest.fixture(scope="module")

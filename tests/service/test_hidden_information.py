@@ -17,14 +17,14 @@ import orjson
 import pytest
 from redis.asyncio import Redis
 
+from gamestore.records import GameRecord, SeatConfig
+from gamestore.settings import Settings
+from gamestore.store import Store
 from rules.core.registry import get_game
 from rules.core.rng import Rng
 from service import auth
-from service.records import GameRecord, SeatConfig
-from service.settings import Settings
-from service.store import Store
-from tests.service.client import GAME_FIELDS, bearer
-from tests.service.processes import start_api
+from tests.support.client import GAME_FIELDS, bearer
+from tests.support.processes import start_api
 
 GAME_ID = "differential"
 TOKENS = {"witch": "witch-token-0123456789", "hunter": "hunter-token-0123456789"}
@@ -218,6 +218,7 @@ def _first_stream_message(twins: Twins) -> None:
 @pytest.mark.parametrize(
     "observer", ["hunter", "witch", None], ids=["hunter", "witch", "spectator"]
 )
+@pytest.mark.slow
 def test_a_seat_cannot_tell_apart_two_games_that_differ_only_in_what_it_may_not_know(
     twin_envs: tuple[dict[str, str], dict[str, str]], observer: str | None
 ) -> None:

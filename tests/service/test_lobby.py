@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.service.client import GraphQL, Rest, bearer
+from tests.support.client import GraphQL, Rest, bearer
 
 
 def test_an_open_seat_is_listed_in_the_lobby_until_someone_joins_it(api: str) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.service.client import GAME_FIELDS, GraphQL, subscription
-from tests.service.conftest import settings_for
-from tests.service.replay import assert_log_replays
+import pytest
+
+from tests.support.client import GAME_FIELDS, GraphQL, subscription
+from tests.support.namespace import settings_for
+from tests.support.replay import assert_log_replays
 
 CREATE = """
 mutation ($input: CreateGameInput!) {
@@ -22,6 +24,7 @@ mutation ($id: ID!, $version: Int!, $moveId: String!) {{
 """
 
 
+@pytest.mark.slow
 def test_a_human_beats_or_loses_to_the_ai_over_graphql_with_ai_turns_by_subscription(
     api: str, worker: Any, namespace: dict[str, str]
 ) -> None:

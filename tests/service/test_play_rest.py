@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.service.client import EventStream, Rest
-from tests.service.conftest import settings_for
-from tests.service.replay import assert_log_replays
+import pytest
+
+from tests.support.client import EventStream, Rest
+from tests.support.namespace import settings_for
+from tests.support.replay import assert_log_replays
 
 
+@pytest.mark.slow
 def test_a_human_plays_the_ai_to_the_end_over_rest_with_ai_turns_by_server_sent_events(
     api: str, worker: Any, namespace: dict[str, str]
 ) -> None:
@@ -63,6 +66,7 @@ def test_a_human_plays_the_ai_to_the_end_over_rest_with_ai_turns_by_server_sent_
     assert_log_replays(settings_for(namespace), game_id, game["version"])
 
 
+@pytest.mark.slow
 def test_an_idle_stream_gets_keep_alives_and_its_first_message_is_the_current_view(
     api: str, namespace: dict[str, str]
 ) -> None:

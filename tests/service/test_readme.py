@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pytest
 
-from tests.service.client import GraphQL, Subscription
-from tests.service.processes import ROOT
+from tests.support.client import GraphQL, Subscription
+from tests.support.processes import ROOT
 
 BASE_LINE = "BASE=http://127.0.0.1:8000"
 
@@ -25,6 +26,7 @@ def _walkthrough() -> tuple[list[str], list[str]]:
     ]
 
 
+@pytest.mark.slow
 def test_the_readme_curl_walkthrough_runs(api: str, worker: Any, tmp_path: Path) -> None:
     bash, _ = _walkthrough()
     assert len(bash) >= 5 and BASE_LINE in bash[0]

@@ -12,8 +12,9 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
-from tests.service.processes import ROOT, free_port
+from tests.support.processes import ROOT, free_port
 
 
 def _alive(pid: int) -> bool:
@@ -26,6 +27,7 @@ def _alive(pid: int) -> bool:
     return stat.exists() and stat.read_text().split()[2] != "Z"
 
 
+@pytest.mark.slow
 def test_coven_serve_runs_embedded_redis_a_worker_and_the_api_and_ctrl_c_stops_all(
     tmp_path: Path,
 ) -> None:

@@ -8,9 +8,9 @@ import asyncio
 import orjson
 from redis.asyncio import Redis
 
+from gamestore.settings import Settings
+from gamestore.store import Store
 from rules.core.registry import get_game
-from service.settings import Settings
-from service.store import Store
 
 
 def assert_log_replays(settings: Settings, game_id: str, version: int) -> list[dict[str, str]]:

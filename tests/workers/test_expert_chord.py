@@ -20,15 +20,15 @@ from redis.asyncio import Redis
 import ai
 from ai.levels import PRESETS
 from ai.parallel import run_tree, split
+from gamestore.commits import Commit, load_state, plan_move
+from gamestore.handoff import celery_app
+from gamestore.settings import Settings
+from gamestore.store import CommitResult, Store, SyncStore
 from rules.core.registry import get_game
-from service.commits import Commit, load_state, plan_move
 from service.games import GameService
-from service.settings import Settings
-from service.store import CommitResult, Store
-from service.sync_store import SyncStore
-from tests.service.client import Rest
-from tests.service.processes import Process
-from tests.service.replay import assert_log_replays
+from tests.support.client import Rest
+from tests.support.processes import Process
+from tests.support.replay import assert_log_replays
 from workers import turns
 from workers.app import make_app
 
@@ -99,6 +99,7 @@ def uncapped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(PRESETS, "expert", dataclasses.replace(PRESETS["expert"], time_cap=None))
 
 
+@pytest.mark.slow
 def test_the_chords_move_is_the_move_choose_move_chooses(
     settings: Settings, uncapped: None
 ) -> None:
@@ -134,6 +135,7 @@ def test_the_chords_move_is_the_move_choose_move_chooses(
     assert followups == [(game_id, 1)]  # the Witch decides again
 
 
+@pytest.mark.slow
 def test_a_stale_or_repeated_chord_never_moves(settings: Settings) -> None:
     game_id = _create(settings, "chord-stale")
     store = _store(settings)
@@ -196,6 +198,7 @@ def _finished_tasks(worker: Process, task: str) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_an_expert_seat_plays_its_turn_through_the_chord(
     api: str, worker: Process, settings: Settings
 ) -> None:
@@ -232,7 +235,7 @@ _SEND_CHORD = """
 import sys, time
 from celery import chord
 from ai.parallel import split
-from service.settings import Settings
+from gamestore.settings import Settings
 from workers.app import make_app
 redis_url, prefix, queue, game_id, seed = sys.argv[1:]
 settings = Settings(redis_url=redis_url, key_prefix=prefix, ai_queue=queue)
@@ -289,4 +292,4 @@ def test_the_result_backend_is_the_game_redis_also_on_a_unix_socket() -> None:
     other = Settings(redis_url="redis://games:6379/2", celery_broker_url="amqp://mq//")
     assert other.broker_url == "amqp://mq//"
     assert other.result_backend_url == "redis://games:6379/2"
-    assert make_app(other).conf.result_backend is None  # the API's app reads no results
+    assert celery_app(other).conf.result_backend is None  # the API's app reads no results

@@ -1,4 +1,6 @@
-"""What a move or a resignation writes: pure functions from a loaded game to a `Commit`.
+"""Move planning: what a move or a resignation writes, as pure functions from a loaded game to
+a `Commit`. A move the rules refuse raises the rules' own `IllegalMove`; the API turns it into
+its error at its edge.
 
 The API and the AI workers both plan their writes here and then hand the `Commit` to the same
 compare-and-set script, so a move means the same thing whoever makes it.
@@ -16,12 +18,11 @@ from typing import Any
 
 import orjson
 
+from gamestore import patch
+from gamestore.records import ACTIVE, FINISHED, GameRecord
 from rules.core.errors import IllegalMove
 from rules.core.moves import JsonValue, Move, find_move
 from rules.core.protocol import Game
-from service import patch
-from service.errors import IllegalMoveError
-from service.records import ACTIVE, FINISHED, GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,26 +62,21 @@ def load_state(game: Game, record: GameRecord) -> Any:
 
 
 def resolve_move(game: Game, state: Any, submitted: str | dict[str, JsonValue]) -> Move:
-    """The legal move a submission names (its id or its value), or `IllegalMoveError` with the
+    """The legal move a submission names (its id or its value), else `IllegalMove` with the
     rules' reason. Call only when it is the submitting seat's decision."""
     found = find_move(game.legal_moves(state), submitted)
     if found is not None:
         return found
-    try:
-        game.apply(state, submitted)
-    except IllegalMove as exc:
-        raise IllegalMoveError(exc.reason) from None
-    raise IllegalMoveError("that is not one of the legal moves")
+    game.apply(state, submitted)  # raises the rules' reason why not
+    raise IllegalMove("that is not one of the legal moves", submitted)
 
 
 def plan_move(
     game: Game, record: GameRecord, state: Any, seat: str, move: Move, task: str = ""
 ) -> tuple[Commit, Any]:
-    """The commit of `seat` playing the legal `move`, and the new state."""
-    try:
-        new_state = game.apply(state, move)
-    except IllegalMove as exc:
-        raise IllegalMoveError(exc.reason) from None
+    """The commit of `seat` playing the legal `move`, and the new state (`IllegalMove` when the
+    rules refuse it)."""
+    new_state = game.apply(state, move)
     outcome = game.outcome(new_state)
     finished = outcome is not None or game.to_move(new_state) is None
     version = record.version + 1
@@ -108,7 +104,7 @@ def plan_move(
 
 def plan_resign(game: Game, record: GameRecord, state: Any, seat: str) -> Commit:
     """`seat` resigns: every other seat wins. The rules core knows nothing of resignations, so
-    the outcome is the service's and the state itself stays as it was."""
+    the outcome is decided here and the state itself stays as it was."""
     winners = [c.seat for c in record.seats if c.seat != seat]
     outcome = {
         "winners": winners,

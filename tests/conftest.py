@@ -1,30 +1,18 @@
-"""Fixtures for the service tests: the real Redis on this machine (REDIS_URL, default
-127.0.0.1:6379), a unique key prefix and AI queue per test session, real API and worker
-processes."""
+"""Fixtures of the store, worker and API tests (tests/gamestore, tests/workers, tests/service):
+the real Redis on this machine, a unique key prefix and AI queue per test session, real API and
+worker processes. Each starts only when a test asks for it."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import uuid
 from collections.abc import Iterator
 
 import pytest
 import redis
 
-from service.settings import Settings
-from tests.service.processes import Process, start_api, start_worker
-
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-
-
-def _clear(prefix: str, queue: str) -> None:
-    client = redis.Redis.from_url(REDIS_URL)
-    keys = list(client.scan_iter(match=prefix + "*", count=1000))
-    for i in range(0, len(keys), 500):
-        client.delete(*keys[i : i + 500])
-    client.delete(queue)
-    client.close()
+from gamestore.settings import Settings
+from tests.support.namespace import REDIS_URL, clear, settings_for
+from tests.support.processes import Process, start_api, start_worker
 
 
 @pytest.fixture(scope="session")
@@ -53,15 +41,7 @@ def namespace(redis_url: str) -> Iterator[dict[str, str]]:
         "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
     }
     yield env
-    _clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
-
-
-def settings_for(env: dict[str, str]) -> Settings:
-    return Settings(
-        redis_url=env["REDIS_URL"],
-        key_prefix=env["COVEN_KEY_PREFIX"],
-        ai_queue=env["COVEN_AI_QUEUE"],
-    )
+    clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
 
 
 @pytest.fixture(scope="session")
@@ -81,7 +61,3 @@ def api(namespace: dict[str, str]) -> Iterator[str]:
     proc, base = start_api(namespace)
     yield base
     proc.stop()
-
-
-def run(coro: object) -> object:
-    return asyncio.run(coro)  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service import patch
+from gamestore import patch
 
 
 def test_a_patch_turns_the_view_before_into_the_view_after() -> None:

@@ -8,10 +8,9 @@ import asyncio
 import redis
 from redis.asyncio import Redis
 
+from gamestore.settings import Settings
+from gamestore.store import Store, SyncStore
 from service.games import GameService
-from service.settings import Settings
-from service.store import Store
-from service.sync_store import SyncStore
 from workers import turns
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import time
 import uuid
 
+import pytest
 import redis
 
-from tests.service.client import Rest
-from tests.service.conftest import settings_for
-from tests.service.processes import start_api, start_worker
-from tests.service.replay import assert_log_replays
+from tests.support.client import Rest
+from tests.support.namespace import settings_for
+from tests.support.processes import start_api, start_worker
+from tests.support.replay import assert_log_replays
 
 
 def _in_flight(client: redis.Redis, game_id: str) -> bool:
@@ -20,6 +21,7 @@ def _in_flight(client: redis.Redis, game_id: str) -> bool:
     return any(game_id.encode() in value for value in raw)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_turn_loses_and_doubles_no_move(
     namespace: dict[str, str],
 ) -> None:

@@ -1,0 +1,15 @@
+"""The game store beneath the API (`service`) and the AI workers (`workers`): what both write and
+read in Redis, and how an AI seat's turn passes from one to the other. Neither of them imports
+the other; both import this, and this imports only the rules core.
+
+- `records`: a stored game as plain data, and its Redis hash fields
+- `keys`: the Redis key and channel layout
+- `scripts`: the Lua scripts of every atomic write
+- `patch`: the JSON Patch between two views
+- `commits`: move planning against the rules (resolve a requested move, plan the write)
+- `store`: the store, one implementation with an asyncio face (`Store`) and a blocking one
+  (`SyncStore`)
+- `handoff`: the AI-turn handoff (whether an AI seat is to move, the task names, the
+  send-only Celery client)
+- `settings`: every setting, read from the environment
+"""

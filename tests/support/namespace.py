@@ -1,0 +1,30 @@
+"""The real Redis a test session works in (REDIS_URL, default 127.0.0.1:6379), under a key
+prefix and AI queue of its own, and the settings that point there."""
+
+from __future__ import annotations
+
+import os
+
+import redis
+
+from gamestore.settings import Settings
+
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def clear(prefix: str, queue: str) -> None:
+    """Delete every key under `prefix`, and the queue."""
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = list(client.scan_iter(match=prefix + "*", count=1000))
+    for i in range(0, len(keys), 500):
+        client.delete(*keys[i : i + 500])
+    client.delete(queue)
+    client.close()
+
+
+def settings_for(env: dict[str, str]) -> Settings:
+    return Settings(
+        redis_url=env["REDIS_URL"],
+        key_prefix=env["COVEN_KEY_PREFIX"],
+        ai_queue=env["COVEN_AI_QUEUE"],
+    )
