@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from rules.core.yamldata import FieldReader, read_yaml
+from rules.pantacle.ops import INSTANT, LASTING, TRIGGER, vocabulary
 
 DATA_DIR = Path(__file__).parent / "data"
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 ORIGINS = ("printed", "example", "designed")
 RESOURCES = ("influence", "adepts")
@@ -30,33 +30,6 @@ BLADE_COUNT = 24
 CURSE_COUNT = 27
 FAVOR_COUNT = 7
 POINT_COUNT = 5
-
-# Effect primitives and their arguments: (name, kind) with kind "int", "resource", a tuple of
-# allowed words, "ops" (a nested op list) or "?int" (optional whole number).
-INSTANT_OPS: Mapping[str, Mapping[str, Any]] = {
-    "gain": {"resource": "resource", "n": "?int", "per_flame": "?int"},
-    "power": {"power": "power"},
-    "steal": {"resource": "resource", "n": "int"},
-    "extra_turn": {},
-}
-TRIGGER_OPS: Mapping[str, Mapping[str, Any]] = {
-    "lose": {"resource": "resource", "n": "int", "if_at_least": "?int"},
-    "discard_blades": {"n": "int"},
-    "opponents_gain": {"who": ("next", "all"), "resource": "resource", "n": "int"},
-}
-LASTING_OPS: Mapping[str, Mapping[str, Any]] = {
-    "adept_cost": {"n": "int"},
-    "hand_size": {"n": "int"},
-    "no_moon_cube": {},
-    "bribe_influence": {"n": "int"},
-    "no_bribe": {},
-    "adept_area": {"n": "int"},
-    "influence_cap": {"n": "int"},
-    "sacrifice_cost": {"which": ("powers", "adepts", "any", "all"), "n": "int"},
-    "forbid_favor": {"favor": "favor"},
-    "no_resolve": {},
-    "trigger": {"when": TRIGGER_TIMES, "do": "ops"},
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +126,6 @@ class CatalogError(ValueError):
     """A data file that is not the documented shape at all."""
 
 
-def _read(path: Path) -> Any:
-    with path.open("r", encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_LOADER)
-
-
 def _entries(raw: Any, key: str, filename: str) -> list[Mapping[str, Any]]:
     if not isinstance(raw, Mapping):
         raise CatalogError(f"{filename} must be a mapping with a `{key}` list")
@@ -167,22 +135,8 @@ def _entries(raw: Any, key: str, filename: str) -> list[Mapping[str, Any]]:
     return list(items)
 
 
-class _Reader:
+class _Reader(FieldReader):
     """Builds dataclasses from raw mappings, recording faults instead of stopping at the first."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def text(self, raw: Mapping[str, Any], key: str, where: str, required: bool = True) -> str:
-        value = raw.get(key)
-        if value is None:
-            if required:
-                self.problems.append(f"{where}: missing `{key}`")
-            return ""
-        if not isinstance(value, str):
-            self.problems.append(f"{where}: `{key}` must be text, not {value!r}")
-            return str(value)
-        return value
 
     def ops(self, raw: Mapping[str, Any], key: str, where: str) -> tuple[Mapping[str, Any], ...]:
         value = raw.get(key, [])
@@ -191,20 +145,14 @@ class _Reader:
             return ()
         return tuple(value)
 
-    def unique(self, table: Mapping[str, Any], key: str, what: str) -> bool:
-        if key in table:
-            self.problems.append(f"{what} id {key!r} appears more than once")
-            return False
-        return True
-
 
 def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
     """Read a catalog from a directory of the four YAML files, uncached."""
     r = _Reader()
-    keepers_raw = _read(data_dir / "keepers.yaml")
-    favors_raw = _read(data_dir / "favors.yaml")
-    points_raw = _read(data_dir / "pantacle.yaml")
-    curses_raw = _read(data_dir / "curses.yaml")
+    keepers_raw = read_yaml(data_dir / "keepers.yaml")
+    favors_raw = read_yaml(data_dir / "favors.yaml")
+    points_raw = read_yaml(data_dir / "pantacle.yaml")
+    curses_raw = read_yaml(data_dir / "curses.yaml")
 
     moons: dict[str, MoonPhase] = {}
     for raw in _entries(keepers_raw, "moon_phases", "keepers.yaml"):
@@ -347,18 +295,21 @@ def load_catalog() -> Catalog:
 def _check_ops(
     cat: Catalog,
     ops: tuple[Mapping[str, Any], ...] | list[Any],
-    vocabulary: Mapping[str, Mapping[str, Any]],
+    where_used: str,
     where: str,
 ) -> list[str]:
+    """The problems of an op list used as `where_used` (instant, trigger or lasting ops)."""
+    vocabulary_here = vocabulary()[where_used]
     problems = []
     for op in ops:
         if not isinstance(op, Mapping):
             problems.append(f"{where}: an op must be a mapping, not {op!r}")
             continue
         name = op.get("op")
-        spec = vocabulary.get(str(name))
+        spec = vocabulary_here.get(str(name))
         if spec is None:
-            problems.append(f"{where}: unknown op {name!r} (known here: {', '.join(vocabulary)})")
+            known = ", ".join(vocabulary_here)
+            problems.append(f"{where}: unknown op {name!r} (known here: {known})")
             continue
         unknown = set(op) - {"op", *spec}
         if unknown:
@@ -386,7 +337,7 @@ def _check_ops(
                 if not isinstance(value, list):
                     problems.append(f"{where}: op {name}: `{arg}` must be a list of ops")
                 else:
-                    problems += _check_ops(cat, value, TRIGGER_OPS, f"{where} ({name})")
+                    problems += _check_ops(cat, value, TRIGGER, f"{where} ({name})")
             elif isinstance(kind, tuple) and value not in kind:
                 problems.append(f"{where}: op {name}: `{arg}` must be one of {kind}")
         if name == "gain" and (op.get("n") is None) == (op.get("per_flame") is None):
@@ -434,14 +385,14 @@ def check_catalog(cat: Catalog) -> list[str]:
                 problems.append(f"{where}: Keeper {k!r} has no blade")
         if f.moon is not None and f.moon not in cat.moon_phases:
             problems.append(f"{where}: unknown moon phase {f.moon!r}")
-        problems += _check_ops(cat, f.effect, INSTANT_OPS, where)
+        problems += _check_ops(cat, f.effect, INSTANT, where)
     if cat.favors.get("indoctrination") and cat.favors["indoctrination"].moon is not None:
         problems.append("favor indoctrination is associated with no Moon Phase (printed)")
 
     if len(cat.points) != POINT_COUNT:
         problems.append(f"the PANTACLE has {POINT_COUNT} points, not {len(cat.points)}")
     for p in cat.points.values():
-        problems += _check_ops(cat, p.effect, INSTANT_OPS, f"point {p.id}")
+        problems += _check_ops(cat, p.effect, INSTANT, f"point {p.id}")
     if sorted(cat.pentagram) != sorted(cat.points):
         problems.append("pantacle.yaml: `pentagram` must name each point once")
     if cat.curse_free not in cat.pentagram:
@@ -466,7 +417,7 @@ def check_catalog(cat: Catalog) -> list[str]:
             problems.append(f"{where}: an Exhaustion curse must hold at least one resource")
         if c.kind == "permanent" and (c.holds or not c.effects):
             problems.append(f"{where}: a Permanent curse has effects and holds nothing")
-        problems += _check_ops(cat, c.effects, LASTING_OPS, where)
+        problems += _check_ops(cat, c.effects, LASTING, where)
     return problems
 
 
