@@ -26,11 +26,11 @@ HOUND = next(k.id for k in CATALOG.keepers.values() if k.hound)
 HOUND_BLADES = frozenset(b.id for b in BLADES.values() if b.keeper == HOUND)
 BLADE_KEEPER = {b.id: b.keeper for b in BLADES.values()}
 FAVOR_POWER = {f.id: f.power for f in FAVORS.values()}
+POWER_EFFECTS = {power.id: power.effects for power in CATALOG.powers.values()}
 
 SUPPLY_LIMITS = {"influence": 40, "adepts": 25}  # the components: 40 Influence cubes, 25 Adepts
 FLAMES = 5
 HAND_SIZE = 3
-ENSLAVED_HAND_SIZE = 4
 ADEPT_AREA = 5
 POWER_AREA = 4
 SACRIFICE = 3  # Power tokens or Adepts a Sacrifice discards
@@ -81,6 +81,13 @@ def modifier(p: Player, name: str) -> int:
     return sum(int(op.get("n", 0)) for op, _ in lasting(p) if op["op"] == name)
 
 
+def power_modifier(p: Player, name: str) -> int:
+    """The sum of `n` over the lasting effects called `name` of the player's Power tokens."""
+    return sum(
+        int(op.get("n", 0)) for power in p.powers for op in POWER_EFFECTS[power] if op["op"] == name
+    )
+
+
 def has_modifier(p: Player, name: str) -> bool:
     return bool(p.curses) and any(op["op"] == name for op, _ in lasting(p))
 
@@ -93,9 +100,9 @@ def adept_cost(p: Player) -> int:
     return ADEPT_BASE_COST + len(p.flames) + modifier(p, "adept_cost")
 
 
-@lasting_op("hand_size", {"n": "int"})
+@lasting_op("hand_size", {"n": "int"}, powers=True)
 def hand_size(p: Player) -> int:
-    base = ENSLAVED_HAND_SIZE if "enslavement" in p.powers else HAND_SIZE
+    base = HAND_SIZE + power_modifier(p, "hand_size")  # Enslavement: 4 instead of 3
     return max(1, base + modifier(p, "hand_size"))
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.yamldata import FieldReader, read_yaml
-from rules.pantacle.ops import INSTANT, LASTING, TRIGGER, vocabulary
+from rules.pantacle.ops import INSTANT, LASTING, POWER, TRIGGER, vocabulary
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -64,6 +64,9 @@ class Power:
     text: str
     origin: str
     source: str
+    # Lasting ops that apply while the token is held (Enslavement's larger hand); the other
+    # Powers change a rule the engine knows them by.
+    effects: tuple[Mapping[str, Any], ...] = field(default=(), hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +201,7 @@ def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
                 r.text(raw, "text", where),
                 r.text(raw, "origin", where),
                 r.text(raw, "source", where, required=False),
+                r.ops(raw, "effects", where),
             )
 
     favors: dict[str, Favor] = {}
@@ -393,6 +397,8 @@ def check_catalog(cat: Catalog) -> list[str]:
         problems.append(f"the PANTACLE has {POINT_COUNT} points, not {len(cat.points)}")
     for p in cat.points.values():
         problems += _check_ops(cat, p.effect, INSTANT, f"point {p.id}")
+    for power in cat.powers.values():
+        problems += _check_ops(cat, power.effects, POWER, f"power {power.id}")
     if sorted(cat.pentagram) != sorted(cat.points):
         problems.append("pantacle.yaml: `pentagram` must name each point once")
     if cat.curse_free not in cat.pentagram:

@@ -2,7 +2,8 @@
 
 Three op lists, by where the data may use them: `instant` ops (a Favor's or a PANTACLE point's
 effect, run once), `trigger` ops (what a curse's `trigger` runs) and `lasting` ops (a face-up
-curse's effects, read by the queries of `rules.pantacle.board`). `@op(name, where, args)`
+curse's effects, read by the queries of `rules.pantacle.board`; those marked `powers` may also
+be a Power token's effects). `@op(name, where, args)`
 registers the function that carries out an instant or trigger op; `@lasting(name, args)` marks
 the query that reads a lasting op. Each records the op's arguments, so the catalog checker and
 docs/pantacle-data.md are held to what the engine implements.
@@ -20,20 +21,21 @@ from typing import Any, TypeVar
 from rules.pantacle.state import PantacleState
 
 INSTANT, TRIGGER, LASTING = "instant", "trigger", "lasting"
+POWER = "power"  # the lasting ops a Power token may have too (while its owner holds it)
 
 Op = Mapping[str, Any]
 OpFn = Callable[[PantacleState, int, Op], None]
 Query = TypeVar("Query", bound=Callable[..., Any])
 
 OPS: dict[str, OpFn] = {}  # the instant and trigger ops, by name
-ARGS: dict[str, dict[str, Mapping[str, Any]]] = {INSTANT: {}, TRIGGER: {}, LASTING: {}}
+ARGS: dict[str, dict[str, Mapping[str, Any]]] = {INSTANT: {}, TRIGGER: {}, LASTING: {}, POWER: {}}
 
 # The modules that implement ops (each declares its own on import).
 OP_MODULES = ("rules.pantacle.board", "rules.pantacle.effects")
 
 
 def _declare(name: str, where: str, args: Mapping[str, Any] | None) -> None:
-    if any(name in table for table in ARGS.values()):
+    if any(name in ARGS[table] for table in (INSTANT, TRIGGER, LASTING)):
         raise ValueError(f"op {name!r} is declared twice")
     ARGS[where][name] = dict(args or {})
 
@@ -49,19 +51,24 @@ def op(name: str, where: str, args: Mapping[str, Any] | None = None) -> Callable
     return register
 
 
-def lasting(name: str, args: Mapping[str, Any] | None = None) -> Callable[[Query], Query]:
-    """Mark the query that reads the lasting op `name` of the player's face-up curses."""
+def lasting(
+    name: str, args: Mapping[str, Any] | None = None, powers: bool = False
+) -> Callable[[Query], Query]:
+    """Mark the query that reads the lasting op `name` of the player's face-up curses (and, with
+    `powers`, of the Power tokens they hold)."""
 
     def register(fn: Query) -> Query:
         _declare(name, LASTING, args)
+        if powers:
+            ARGS[POWER][name] = dict(args or {})
         return fn
 
     return register
 
 
 def vocabulary() -> Mapping[str, Mapping[str, Mapping[str, Any]]]:
-    """Each op list (instant, trigger, lasting): its ops with their arguments, once every module
-    that implements them is imported."""
+    """Each op list (instant, trigger, lasting, and the lasting ops a Power may have): its ops
+    with their arguments, once every module that implements them is imported."""
     for module in OP_MODULES:
         importlib.import_module(module)
     return ARGS

@@ -6,11 +6,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rules.pantacle.ops import INSTANT, LASTING, TRIGGER, vocabulary
+from rules.pantacle.ops import INSTANT, LASTING, POWER, TRIGGER, vocabulary
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "pantacle-data.md"
-# The words that open the prose before each of the doc's three op tables.
-TABLE_NAMES = {"Instant ops": INSTANT, "Lasting ops": LASTING, "Trigger ops": TRIGGER}
+# The words that open the prose before each of the doc's op tables.
+TABLE_NAMES = {
+    "Instant ops": INSTANT,
+    "Lasting ops": LASTING,
+    "Trigger ops": TRIGGER,
+    "Power ops": POWER,
+}
 
 
 def documented_ops() -> dict[str, dict[str, set[str]]]:
