@@ -11,7 +11,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.pantacle.catalog import TRIGGER_TIMES, Blade, Curse, Favor, load_catalog
+from rules.pantacle.catalog import load_catalog
+from rules.pantacle.components import TRIGGER_TIMES, Blade, Curse, Favor
 from rules.pantacle.ops import lasting as lasting_op
 from rules.pantacle.state import CurseCard, PantacleState, Player
 

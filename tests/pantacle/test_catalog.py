@@ -10,14 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rules.pantacle.catalog import (
-    DATA_DIR,
-    ORIGINS,
-    catalog_json,
-    check_catalog,
-    load_catalog,
-    read_catalog,
-)
+from rules.pantacle.catalog import DATA_DIR, load_catalog, read_catalog
+from rules.pantacle.catalog_check import check_catalog
+from rules.pantacle.catalog_export import catalog_json
+from rules.pantacle.components import ORIGINS
 from tests.pantacle.positions import GAME
 
 CAT = load_catalog()
