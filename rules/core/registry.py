@@ -46,7 +46,8 @@ def get_game(name: str) -> Game:
         return _GAMES[name]
     except KeyError:
         known = ", ".join(sorted(_GAMES))
-        raise KeyError(f"unknown game {name!r}; known games: {known}") from None
+        hint = "" if _GAMES else f" (no {ENTRY_POINT_GROUP} entry points: is Coven installed?)"
+        raise KeyError(f"unknown game {name!r}; known games: {known}{hint}") from None
 
 
 def game_names() -> list[str]:
