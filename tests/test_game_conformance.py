@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.core import registry
 from rules.core.errors import IllegalMove
 from rules.core.moves import Move
 from rules.core.protocol import Options
@@ -29,6 +30,7 @@ from tests.conformance import (
     play_random,
     positions,
 )
+from tests.core.toy_game import HiddenNim
 from tests.pagan.conformance import PAGAN
 from tests.pantacle.conformance import PANTACLE
 
@@ -43,8 +45,22 @@ def draw_options(config: Conformance, data: st.DataObject) -> Options:
     return config.option_sets[name]
 
 
+def unconfigured_games() -> set[str]:
+    """The registered games this suite has no configuration for, and so would not check."""
+    return set(game_names()) - {config.game_name for config in CONFIGURATIONS}
+
+
 def test_every_registered_game_has_a_configuration() -> None:
     assert {config.game_name for config in CONFIGURATIONS} == set(game_names())
+    assert unconfigured_games() == set()
+
+
+def test_a_game_registered_without_a_configuration_fails_the_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # undone after the test
+    registry.register(HiddenNim("toy-unconfigured"))
+    assert unconfigured_games() == {"toy-unconfigured"}
 
 
 @configurations

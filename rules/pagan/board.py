@@ -11,7 +11,8 @@ from functools import cache
 from typing import Any, NamedTuple, TypeVar, cast
 
 from rules.core.rng import Rng
-from rules.pagan.catalog import Card, Villager, load_catalog
+from rules.pagan.cards import Card, Villager
+from rules.pagan.catalog import load_catalog
 from rules.pagan.state import HUNTER, WITCH, PaganState, Player, Slot, opponent
 from rules.pagan.state import Villager as VillagerState
 

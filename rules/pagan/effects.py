@@ -2,12 +2,12 @@
 
 An `fx` frame walks an op list. Ops that need no choice happen at once; ops that do push a
 decision frame of their own (place a token, discard, choose an option...), so every choice is one
-atomic decision. `docs/pagan-card-data.md` documents each op.
+atomic decision. Each op and condition is declared where it is implemented, with `@op` and
+`@condition` (`rules.pagan.ops`); `docs/pagan-card-data.md` documents each of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rules.core.moves import Move
@@ -23,22 +23,11 @@ from rules.pagan.board import (
     villager_name,
 )
 from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.pagan.ops import CONDITIONS_LIST, OPS, TOKEN_COUNT, Op, condition, holds, op
 from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, opponent
-
-Op = dict[str, Any]
-OpFn = Callable[[PaganState, Frame, Op], None]
-OPS: dict[str, OpFn] = {}
 
 DONE = Move("done", (), "Done")
 SKIP = Move("skip", (), "Skip")
-
-
-def op(name: str) -> Callable[[OpFn], OpFn]:
-    def register(fn: OpFn) -> OpFn:
-        OPS[name] = fn
-        return fn
-
-    return register
 
 
 def push_fx(
@@ -80,7 +69,7 @@ class Effect(Handler):
 # --- immediate ops --------------------------------------------------------------------------------
 
 
-@op("gain")
+@op("gain", required=("what", "n"), optional=("who", "per"))
 def _gain(s: PaganState, f: Frame, o: Op) -> None:
     seat = who(f, o)
     n = int(o.get("n", 1))
@@ -92,7 +81,7 @@ def _gain(s: PaganState, f: Frame, o: Op) -> None:
         board.gain_evidence(s, n)
 
 
-@op("lose")
+@op("lose", required=("what", "n"), optional=("who",))
 def _lose(s: PaganState, f: Frame, o: Op) -> None:
     p = s.player(who(f, o))
     n = int(o.get("n", 1))
@@ -104,12 +93,12 @@ def _lose(s: PaganState, f: Frame, o: Op) -> None:
         s.supply["evidence"] += n
 
 
-@op("draw")
+@op("draw", required=("n",), optional=("who",))
 def _draw(s: PaganState, f: Frame, o: Op) -> None:
     board.draw(s, s.player(who(f, o)), int(o.get("n", 1)))
 
 
-@op("place_each")
+@op("place_each", required=("token", "n", "target"))
 def _place_each(s: PaganState, f: Frame, o: Op) -> None:
     token = o["token"]
     for _ in range(int(o.get("n", 1))):
@@ -117,7 +106,7 @@ def _place_each(s: PaganState, f: Frame, o: Op) -> None:
             board.place_from_supply(s, target, token)
 
 
-@op("remove_each")
+@op("remove_each", required=("token", "n", "target"))
 def _remove_each(s: PaganState, f: Frame, o: Op) -> None:
     token = o["token"]
     n = int(o.get("n", 1))
@@ -138,52 +127,86 @@ def draw_suspect(s: PaganState) -> None:
         finish(s, HUNTER, "exonerated")
 
 
-@op("if")
+@op("if", required=("cond", "then"), optional=("else",))
 def _if(s: PaganState, f: Frame, o: Op) -> None:
-    branch = o.get("then", []) if condition(s, f, o["cond"]) else o.get("else", [])
+    branch = o.get("then", []) if holds(s, f, o["cond"]) else o.get("else", [])
     push_fx(s, f["seat"], branch, f["here"], f["src"])
 
 
-def condition(s: PaganState, f: Frame, cond: dict[str, Any]) -> bool:
-    seat = f["seat"]
-    if "all" in cond:
-        return all(condition(s, f, sub) for sub in cond["all"])
-    if "gloom_in_play_at_least" in cond:
-        return board.gloom_in_play(s) >= int(cond["gloom_in_play_at_least"])
-    if "own_gloom_cards_at_most" in cond:
-        return len(board.gloom_cards(s, seat)) <= int(cond["own_gloom_cards_at_most"])
-    if "opponent_gloom_cards_at_most" in cond:
-        mine = len(board.gloom_cards(s, opponent(seat)))
-        return mine <= int(cond["opponent_gloom_cards_at_most"])
-    if "cleansed_at_least" in cond:
-        return s.cleansed >= int(cond["cleansed_at_least"])
-    if "suspects_at_least" in cond:
-        return len(s.hunter.suspects) >= int(cond["suspects_at_least"])
-    if "tainted_at_most" in cond:
-        still = sum(1 for v in s.villagers if v.alive and board.tainted(v.face))
-        return still <= int(cond["tainted_at_most"])
-    p = s.player(seat)
-    if "hand_at_least" in cond:
-        return len(p.hand) >= int(cond["hand_at_least"])
-    if "influence_at_least" in cond:
-        return p.influence >= int(cond["influence_at_least"])
-    if "opponent_influence_at_least" in cond:
-        return s.player(opponent(seat)).influence >= int(cond["opponent_influence_at_least"])
-    if "enchantments_at_least" in cond:
-        return len(s.enchantments) >= int(cond["enchantments_at_least"])
-    if "evidence_at_least" in cond:
-        return s.hunter.evidence >= int(cond["evidence_at_least"])
-    if "here_has" in cond:
-        here = f["here"]
-        spec = cond["here_has"]
-        return bool(here) and token_count_on(s, here, spec["token"]) >= int(spec.get("n", 1))
-    raise ValueError(f"unknown condition {cond!r}")
+# --- conditions (of `if` ops, triggers, scenario objectives and victories) -----------------------
+
+
+@condition("all", takes=CONDITIONS_LIST)
+def _all(s: PaganState, f: Frame, conds: list[dict[str, Any]]) -> bool:
+    return all(holds(s, f, sub) for sub in conds)
+
+
+@condition("gloom_in_play_at_least")
+def _gloom_in_play_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return board.gloom_in_play(s) >= int(n)
+
+
+@condition("own_gloom_cards_at_most")
+def _own_gloom_cards_at_most(s: PaganState, f: Frame, n: int) -> bool:
+    return len(board.gloom_cards(s, f["seat"])) <= int(n)
+
+
+@condition("opponent_gloom_cards_at_most")
+def _opponent_gloom_cards_at_most(s: PaganState, f: Frame, n: int) -> bool:
+    return len(board.gloom_cards(s, opponent(f["seat"]))) <= int(n)
+
+
+@condition("cleansed_at_least")
+def _cleansed_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return s.cleansed >= int(n)
+
+
+@condition("suspects_at_least")
+def _suspects_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return len(s.hunter.suspects) >= int(n)
+
+
+@condition("tainted_at_most")
+def _tainted_at_most(s: PaganState, f: Frame, n: int) -> bool:
+    still = sum(1 for v in s.villagers if v.alive and board.tainted(v.face))
+    return still <= int(n)
+
+
+@condition("hand_at_least")
+def _hand_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return len(s.player(f["seat"]).hand) >= int(n)
+
+
+@condition("influence_at_least")
+def _influence_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return s.player(f["seat"]).influence >= int(n)
+
+
+@condition("opponent_influence_at_least")
+def _opponent_influence_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return s.player(opponent(f["seat"])).influence >= int(n)
+
+
+@condition("enchantments_at_least")
+def _enchantments_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return len(s.enchantments) >= int(n)
+
+
+@condition("evidence_at_least")
+def _evidence_at_least(s: PaganState, f: Frame, n: int) -> bool:
+    return s.hunter.evidence >= int(n)
+
+
+@condition("here_has", takes=TOKEN_COUNT)
+def _here_has(s: PaganState, f: Frame, spec: dict[str, Any]) -> bool:
+    here = f["here"]
+    return bool(here) and token_count_on(s, here, spec["token"]) >= int(spec.get("n", 1))
 
 
 # --- token choices --------------------------------------------------------------------------------
 
 
-@op("place")
+@op("place", required=("token", "n", "target"), optional=("upto",))
 def _place(s: PaganState, f: Frame, o: Op) -> None:
     push_place(
         s,
@@ -288,7 +311,7 @@ class TakeFrom(Handler):
         return f"The supply has no {TOKEN_NAMES[f['token']]} left"
 
 
-@op("remove")
+@op("remove", required=("token", "n", "target"), optional=("upto", "max_targets"))
 def _remove(s: PaganState, f: Frame, o: Op) -> None:
     token = o["token"]
     push(
@@ -343,7 +366,7 @@ class Remove(Handler):
         return f"Remove {plural(f['left'], TOKEN_NAMES[f['token']])}"
 
 
-@op("remove_all")
+@op("remove_all", required=("token", "target"))
 def _remove_all(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,
@@ -378,7 +401,7 @@ class RemoveAll(Handler):
         return f"Choose a villager to remove every {TOKEN_NAMES[f['token']]} from"
 
 
-@op("move")
+@op("move", required=("token", "n", "from", "to"), optional=("upto",))
 def _move(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,
@@ -441,7 +464,7 @@ class MoveToken(Handler):
 # --- hand choices ---------------------------------------------------------------------------------
 
 
-@op("discard")
+@op("discard", required=("n",), optional=("who", "upto"))
 def _discard(s: PaganState, f: Frame, o: Op) -> None:
     push_discard(s, who(f, o), int(o.get("n", 1)), bool(o.get("upto", False)))
 
@@ -484,7 +507,7 @@ def _discard_move(card: str) -> Move:
     return Move("discard", (("card", card),), f"Discard {card_name(card)}")
 
 
-@op("look_draw")
+@op("look_draw", required=("look", "draw"))
 def _look_draw(s: PaganState, f: Frame, o: Op) -> None:
     p = s.player(f["seat"])
     cards = board.reveal_top(s, p, int(o.get("look", 3)))
@@ -521,7 +544,7 @@ class Look(Handler):
         return f"Draw {plural(f['left'], 'card')} of those you look at; discard the rest"
 
 
-@op("recover")
+@op("recover", required=("n",), optional=("gloom", "types"))
 def _recover(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,
@@ -565,7 +588,7 @@ class Recover(Handler):
 # --- villagers, investigations and cards in play ------------------------------------------------
 
 
-@op("ready")
+@op("ready", optional=("target",))
 def _ready(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,
@@ -612,7 +635,7 @@ class ReadyEffect(Handler):
         return "Choose a villager to ready"
 
 
-@op("move_investigation")
+@op("move_investigation", optional=("to",))
 def _move_investigation(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,
@@ -695,7 +718,7 @@ class ReturnInvestigation(Handler):
         return "Return an Investigation to the Hunter's hand"
 
 
-@op("discard_in_play")
+@op("discard_in_play", required=("types",), optional=("owner",))
 def _discard_in_play(s: PaganState, f: Frame, o: Op) -> None:
     owner = opponent(f["seat"]) if o.get("owner", "opponent") == "opponent" else f["seat"]
     push(
@@ -743,7 +766,7 @@ class DiscardInPlay(Handler):
 # --- choices --------------------------------------------------------------------------------------
 
 
-@op("choose")
+@op("choose", required=("options",))
 def _choose(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,
@@ -776,7 +799,7 @@ class Choose(Handler):
         return "Choose one"
 
 
-@op("optional")
+@op("optional", required=("effect",), optional=("label", "cost"))
 def _optional(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,

@@ -10,7 +10,7 @@ from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
 from rules.pagan import heuristics, sampling, setup, state, views
 from rules.pagan.board import CATALOG
-from rules.pagan.catalog import catalog_json
+from rules.pagan.catalog_export import catalog_json
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
 

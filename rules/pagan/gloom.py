@@ -16,8 +16,9 @@ from typing import Any
 from rules.core.moves import Move
 from rules.pagan import board
 from rules.pagan.board import CARDS, place_name, plural
-from rules.pagan.effects import DONE, Op, cleanse_sources, op, push_fx
+from rules.pagan.effects import DONE, cleanse_sources, push_fx
 from rules.pagan.machine import Handler, arg, handler, pop, push
+from rules.pagan.ops import Op, op
 from rules.pagan.scenario import rule_triggers
 from rules.pagan.state import HUNTER, Frame, PaganState
 
@@ -114,7 +115,7 @@ def _self_place(s: PaganState, f: Frame) -> str | None:
     return str(at)
 
 
-@op("add_gloom")
+@op("add_gloom", required=("n", "target"))
 def _add_gloom(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,
@@ -154,7 +155,7 @@ class AddGloom(Handler):
         return f"Add {plural(f['n'], 'Gloom')} to a Gloom card"
 
 
-@op("remove_gloom")
+@op("remove_gloom", required=("n", "target"), optional=("upto",))
 def _remove_gloom(s: PaganState, f: Frame, o: Op) -> None:
     push(
         s,

@@ -24,8 +24,9 @@ from rules.pagan.board import (
     plural,
     villager_name,
 )
-from rules.pagan.effects import DONE, Op, op, push_fx, remove_card_in_play, usable
+from rules.pagan.effects import DONE, push_fx, remove_card_in_play, usable
 from rules.pagan.machine import Handler, arg, handler, pop, push
+from rules.pagan.ops import Op, op
 from rules.pagan.state import HUNTER, Frame, PaganState, Slot, opponent
 
 
@@ -299,7 +300,7 @@ class PlaceInvestigation(Handler):
         return f"Choose the villager for {card_name(f['card'])}"
 
 
-@op("play")
+@op("play", required=("n",), optional=("discount", "free", "types", "per", "secrets"))
 def _play(s: PaganState, f: Frame, o: Op) -> None:
     n = int(o.get("n", 1))
     if "per" in o:
@@ -390,7 +391,7 @@ class Cover(Handler):
 # --- Houndskeeper Willam: reveal 2, the opponent picks the discard, play the other -------------
 
 
-@op("reveal_play")
+@op("reveal_play", required=("n",))
 def _reveal_play(s: PaganState, f: Frame, o: Op) -> None:
     seat = f["seat"]
     n = int(o.get("n", 2))

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.pagan.board import CATALOG
-from rules.pagan.effects import condition, push_fx
+from rules.pagan.effects import push_fx
 from rules.pagan.machine import finish
+from rules.pagan.ops import holds
 from rules.pagan.state import PaganState
 
 
@@ -52,14 +53,14 @@ def end_of_turn(s: PaganState) -> None:
     data = _data(s)
     frame = {"seat": seat, "here": None}
     for victory in data.get("victory") or ():
-        if victory["who"] == seat and condition(s, frame, victory["cond"]):
+        if victory["who"] == seat and holds(s, frame, victory["cond"]):
             finish(s, seat, str(victory["reason"]))
             return
     for objective in data.get("objectives") or ():
         oid = str(objective["id"])
         if objective["who"] != seat or oid in s.objectives:
             continue
-        if condition(s, frame, objective["cond"]):
+        if holds(s, frame, objective["cond"]):
             s.objectives.append(oid)
             push_fx(s, seat, list(objective.get("effect", [])), None, "")
 

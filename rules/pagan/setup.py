@@ -24,7 +24,9 @@ from rules.core.errors import InvalidOptions
 from rules.core.rng import Rng, seed_state
 from rules.pagan import machine
 from rules.pagan.board import BOARD_SLOTS, CATALOG, GLOOM_LIMIT, TOKEN_LIMITS, villager_gloom_limit
-from rules.pagan.catalog import Scenario, box_order, validate_deck
+from rules.pagan.cards import Scenario
+from rules.pagan.catalog import box_order
+from rules.pagan.decks import validate_deck
 from rules.pagan.state import HUNTER, SEATS, WITCH, PaganState, Player, Villager
 from rules.pagan.turn import start_turn
 

@@ -15,7 +15,6 @@ from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, derived,
 from rules.pagan.effects import (
     DONE,
     SKIP,
-    condition,
     draw_suspect,
     possible,
     push_discard,
@@ -28,6 +27,7 @@ from rules.pagan.effects import (
 )
 from rules.pagan.gloom import take_gloom
 from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.pagan.ops import holds
 from rules.pagan.playing import play_move, playable, start_play
 from rules.pagan.scenario import end_of_turn, rule_triggers
 from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, Villager, opponent
@@ -62,7 +62,7 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
                 out.append((place, i, trig))
     for i, trig in rule_triggers(s, when) if "gloom" in s.supply else ():
         if trig["whose"] in (s.active, "both") and (
-            "cond" not in trig or condition(s, {"seat": s.active, "here": None}, trig["cond"])
+            "cond" not in trig or holds(s, {"seat": s.active, "here": None}, trig["cond"])
         ):
             out.append(("scenario", i, trig))
     return out

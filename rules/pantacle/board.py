@@ -11,7 +11,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rules.core.rng import Rng
-from rules.pantacle.catalog import Blade, Curse, Favor, load_catalog
+from rules.pantacle.catalog import load_catalog
+from rules.pantacle.components import TRIGGER_TIMES, Blade, Curse, Favor
+from rules.pantacle.ops import lasting as lasting_op
 from rules.pantacle.state import CurseCard, PantacleState, Player
 
 CATALOG = load_catalog()
@@ -25,11 +27,11 @@ HOUND = next(k.id for k in CATALOG.keepers.values() if k.hound)
 HOUND_BLADES = frozenset(b.id for b in BLADES.values() if b.keeper == HOUND)
 BLADE_KEEPER = {b.id: b.keeper for b in BLADES.values()}
 FAVOR_POWER = {f.id: f.power for f in FAVORS.values()}
+POWER_EFFECTS = {power.id: power.effects for power in CATALOG.powers.values()}
 
 SUPPLY_LIMITS = {"influence": 40, "adepts": 25}  # the components: 40 Influence cubes, 25 Adepts
 FLAMES = 5
 HAND_SIZE = 3
-ENSLAVED_HAND_SIZE = 4
 ADEPT_AREA = 5
 POWER_AREA = 4
 SACRIFICE = 3  # Power tokens or Adepts a Sacrifice discards
@@ -80,10 +82,62 @@ def modifier(p: Player, name: str) -> int:
     return sum(int(op.get("n", 0)) for op, _ in lasting(p) if op["op"] == name)
 
 
+def power_modifier(p: Player, name: str) -> int:
+    """The sum of `n` over the lasting effects called `name` of the player's Power tokens."""
+    return sum(
+        int(op.get("n", 0)) for power in p.powers for op in POWER_EFFECTS[power] if op["op"] == name
+    )
+
+
 def has_modifier(p: Player, name: str) -> bool:
     return bool(p.curses) and any(op["op"] == name for op, _ in lasting(p))
 
 
+# Each lasting op of the curses (docs/pantacle-data.md) is declared on the query that reads it.
+
+
+@lasting_op("adept_cost", {"n": "int"})
+def adept_cost(p: Player) -> int:
+    return ADEPT_BASE_COST + len(p.flames) + modifier(p, "adept_cost")
+
+
+@lasting_op("hand_size", {"n": "int"}, powers=True)
+def hand_size(p: Player) -> int:
+    base = HAND_SIZE + power_modifier(p, "hand_size")  # Enslavement: 4 instead of 3
+    return max(1, base + modifier(p, "hand_size"))
+
+
+@lasting_op("no_moon_cube")
+def no_moon_cube(p: Player) -> bool:
+    """Whether the player never gains the Moon Phase cube."""
+    return has_modifier(p, "no_moon_cube")
+
+
+@lasting_op("bribe_influence", {"n": "int"})
+def bribe_influence(p: Player) -> int:
+    """The Influence a bribe costs the player beyond its blades."""
+    return modifier(p, "bribe_influence")
+
+
+@lasting_op("no_bribe")
+def no_bribe(p: Player) -> bool:
+    return has_modifier(p, "no_bribe")
+
+
+@lasting_op("adept_area", {"n": "int"})
+def adept_area(p: Player) -> int:
+    return max(0, ADEPT_AREA + modifier(p, "adept_area"))
+
+
+@lasting_op("influence_cap", {"n": "int"})
+def influence_cap(p: Player) -> int | None:
+    if not p.curses:
+        return None
+    caps = [int(op["n"]) for op, _ in lasting(p) if op["op"] == "influence_cap"]
+    return min(caps) if caps else None
+
+
+@lasting_op("sacrifice_cost", {"which": ("powers", "adepts", "any", "all"), "n": "int"})
 def sacrifice_need(p: Player, which: str) -> int:
     """Power tokens or Adepts the player's Sacrifice of `which` needs (and discards)."""
     need = SACRIFICE
@@ -96,32 +150,20 @@ def sacrifice_need(p: Player, which: str) -> int:
     return need
 
 
-def adept_cost(p: Player) -> int:
-    return ADEPT_BASE_COST + len(p.flames) + modifier(p, "adept_cost")
-
-
-def adept_area(p: Player) -> int:
-    return max(0, ADEPT_AREA + modifier(p, "adept_area"))
-
-
-def hand_size(p: Player) -> int:
-    base = ENSLAVED_HAND_SIZE if "enslavement" in p.powers else HAND_SIZE
-    return max(1, base + modifier(p, "hand_size"))
-
-
-def influence_cap(p: Player) -> int | None:
-    if not p.curses:
-        return None
-    caps = [int(op["n"]) for op, _ in lasting(p) if op["op"] == "influence_cap"]
-    return min(caps) if caps else None
-
-
+@lasting_op("forbid_favor", {"favor": "favor"})
 def forbidden(p: Player, favor: str) -> bool:
     return bool(p.curses) and any(
         op["op"] == "forbid_favor" and op["favor"] == favor for op, _ in lasting(p)
     )
 
 
+@lasting_op("no_resolve")
+def no_resolve(p: Player) -> bool:
+    """Whether the player's Resolve Bonus tracker never moves."""
+    return has_modifier(p, "no_resolve")
+
+
+@lasting_op("trigger", {"when": TRIGGER_TIMES, "do": "ops"})
 def triggered(p: Player, when: str) -> list[tuple[list[Any], str]]:
     """(ops, curse id) of the player's face-up curses that trigger at `when`."""
     if not p.curses:

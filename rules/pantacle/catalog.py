@@ -1,161 +1,30 @@
-"""The Pantacle catalog: Moon Phases, Keepers and their blades, Favors, Powers, the PANTACLE's
-points and the Curse cards, read from `data/*.yaml` (format: docs/pantacle-data.md).
-
-The rulebook prints the rules but not this data, so most of it is designed (each entry says so in
-its `origin`). The engine interprets the effect primitives; `check_catalog` holds the data to
-exactly the vocabulary the engine implements, so an edit the engine could not carry out fails a
-test instead of a game in progress. Mappings are YAML's plain dicts and lists: read-only.
+"""Reading the Pantacle catalog from `data/*.yaml` (format: docs/pantacle-data.md) into its
+components (`rules.pantacle.components`), recording every structural fault on the way;
+`rules.pantacle.catalog_check` holds the data to exactly the vocabulary the engine implements, so
+an edit the engine could not carry out fails a test instead of a game in progress.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from rules.core.yamldata import FieldReader, read_yaml
+from rules.pantacle.components import (
+    Blade,
+    Catalog,
+    CatalogError,
+    Curse,
+    Favor,
+    Keeper,
+    MoonPhase,
+    Point,
+    Power,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-ORIGINS = ("printed", "example", "designed")
-RESOURCES = ("influence", "adepts")
-CURSE_KINDS = ("permanent", "exhaustion")
-TRIGGER_TIMES = ("turn_start", "favor_received", "bribed_away", "bribe_paid", "flame_placed")
-SACRIFICES = ("powers", "adepts")
-
-BLADE_COUNT = 24
-CURSE_COUNT = 27
-FAVOR_COUNT = 7
-POINT_COUNT = 5
-
-# Effect primitives and their arguments: (name, kind) with kind "int", "resource", a tuple of
-# allowed words, "ops" (a nested op list) or "?int" (optional whole number).
-INSTANT_OPS: Mapping[str, Mapping[str, Any]] = {
-    "gain": {"resource": "resource", "n": "?int", "per_flame": "?int"},
-    "power": {"power": "power"},
-    "steal": {"resource": "resource", "n": "int"},
-    "extra_turn": {},
-}
-TRIGGER_OPS: Mapping[str, Mapping[str, Any]] = {
-    "lose": {"resource": "resource", "n": "int", "if_at_least": "?int"},
-    "discard_blades": {"n": "int"},
-    "opponents_gain": {"who": ("next", "all"), "resource": "resource", "n": "int"},
-}
-LASTING_OPS: Mapping[str, Mapping[str, Any]] = {
-    "adept_cost": {"n": "int"},
-    "hand_size": {"n": "int"},
-    "no_moon_cube": {},
-    "bribe_influence": {"n": "int"},
-    "no_bribe": {},
-    "adept_area": {"n": "int"},
-    "influence_cap": {"n": "int"},
-    "sacrifice_cost": {"which": ("powers", "adepts", "any", "all"), "n": "int"},
-    "forbid_favor": {"favor": "favor"},
-    "no_resolve": {},
-    "trigger": {"when": TRIGGER_TIMES, "do": "ops"},
-}
-
-
-@dataclass(frozen=True, slots=True)
-class MoonPhase:
-    id: str
-    name: str
-    origin: str
-
-
-@dataclass(frozen=True, slots=True)
-class Keeper:
-    id: str
-    name: str
-    hound: bool
-    origin: str
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Blade:
-    id: str
-    keeper: str
-    moon: str
-    origin: str
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Power:
-    id: str
-    name: str
-    text: str
-    origin: str
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Favor:
-    id: str
-    name: str
-    keepers: tuple[str, ...]
-    moon: str | None
-    effect: tuple[Mapping[str, Any], ...] = field(hash=False)
-    text: str
-    origin: str
-    source: str
-
-    @property
-    def power(self) -> str | None:
-        """The Power token this Favor gives, if it gives one."""
-        for op in self.effect:
-            if op.get("op") == "power":
-                return str(op["power"])
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class Point:
-    id: str
-    name: str
-    effect: tuple[Mapping[str, Any], ...] = field(hash=False)
-    text: str
-    origin: str
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Curse:
-    id: str
-    number: int
-    name: str
-    kind: str
-    holds: Mapping[str, int] = field(hash=False)
-    effects: tuple[Mapping[str, Any], ...] = field(hash=False)
-    text: str
-    origin: str
-
-
-@dataclass(frozen=True, slots=True)
-class Catalog:
-    moon_phases: Mapping[str, MoonPhase]
-    keepers: Mapping[str, Keeper]
-    blades: Mapping[str, Blade]
-    powers: Mapping[str, Power]
-    favors: Mapping[str, Favor]
-    points: Mapping[str, Point]
-    pentagram: tuple[str, ...]
-    curse_free: str
-    curses: Mapping[str, Curse]
-    load_problems: tuple[str, ...] = ()
-
-
-class CatalogError(ValueError):
-    """A data file that is not the documented shape at all."""
-
-
-def _read(path: Path) -> Any:
-    with path.open("r", encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_LOADER)
 
 
 def _entries(raw: Any, key: str, filename: str) -> list[Mapping[str, Any]]:
@@ -167,22 +36,8 @@ def _entries(raw: Any, key: str, filename: str) -> list[Mapping[str, Any]]:
     return list(items)
 
 
-class _Reader:
+class _Reader(FieldReader):
     """Builds dataclasses from raw mappings, recording faults instead of stopping at the first."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def text(self, raw: Mapping[str, Any], key: str, where: str, required: bool = True) -> str:
-        value = raw.get(key)
-        if value is None:
-            if required:
-                self.problems.append(f"{where}: missing `{key}`")
-            return ""
-        if not isinstance(value, str):
-            self.problems.append(f"{where}: `{key}` must be text, not {value!r}")
-            return str(value)
-        return value
 
     def ops(self, raw: Mapping[str, Any], key: str, where: str) -> tuple[Mapping[str, Any], ...]:
         value = raw.get(key, [])
@@ -191,20 +46,14 @@ class _Reader:
             return ()
         return tuple(value)
 
-    def unique(self, table: Mapping[str, Any], key: str, what: str) -> bool:
-        if key in table:
-            self.problems.append(f"{what} id {key!r} appears more than once")
-            return False
-        return True
-
 
 def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
     """Read a catalog from a directory of the four YAML files, uncached."""
     r = _Reader()
-    keepers_raw = _read(data_dir / "keepers.yaml")
-    favors_raw = _read(data_dir / "favors.yaml")
-    points_raw = _read(data_dir / "pantacle.yaml")
-    curses_raw = _read(data_dir / "curses.yaml")
+    keepers_raw = read_yaml(data_dir / "keepers.yaml")
+    favors_raw = read_yaml(data_dir / "favors.yaml")
+    points_raw = read_yaml(data_dir / "pantacle.yaml")
+    curses_raw = read_yaml(data_dir / "curses.yaml")
 
     moons: dict[str, MoonPhase] = {}
     for raw in _entries(keepers_raw, "moon_phases", "keepers.yaml"):
@@ -250,6 +99,7 @@ def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
                 r.text(raw, "text", where),
                 r.text(raw, "origin", where),
                 r.text(raw, "source", where, required=False),
+                r.ops(raw, "effects", where),
             )
 
     favors: dict[str, Favor] = {}
@@ -339,224 +189,3 @@ def read_catalog(data_dir: Path = DATA_DIR) -> Catalog:
 def load_catalog() -> Catalog:
     """The shipped catalog, read once."""
     return read_catalog()
-
-
-# --- checking -----------------------------------------------------------------------------------
-
-
-def _check_ops(
-    cat: Catalog,
-    ops: tuple[Mapping[str, Any], ...] | list[Any],
-    vocabulary: Mapping[str, Mapping[str, Any]],
-    where: str,
-) -> list[str]:
-    problems = []
-    for op in ops:
-        if not isinstance(op, Mapping):
-            problems.append(f"{where}: an op must be a mapping, not {op!r}")
-            continue
-        name = op.get("op")
-        spec = vocabulary.get(str(name))
-        if spec is None:
-            problems.append(f"{where}: unknown op {name!r} (known here: {', '.join(vocabulary)})")
-            continue
-        unknown = set(op) - {"op", *spec}
-        if unknown:
-            problems.append(f"{where}: op {name} has unknown arguments {sorted(unknown)}")
-        for arg, kind in spec.items():
-            value = op.get(arg)
-            optional = isinstance(kind, str) and kind.startswith("?")
-            if value is None:
-                if not optional:
-                    problems.append(f"{where}: op {name} needs `{arg}`")
-                continue
-            if kind in ("int", "?int"):
-                if isinstance(value, bool) or not isinstance(value, int):
-                    problems.append(f"{where}: op {name}: `{arg}` must be a whole number")
-            elif kind == "resource":
-                if value not in RESOURCES:
-                    problems.append(f"{where}: op {name}: `{arg}` must be one of {RESOURCES}")
-            elif kind == "power":
-                if value not in cat.powers:
-                    problems.append(f"{where}: op {name}: unknown power {value!r}")
-            elif kind == "favor":
-                if value not in cat.favors:
-                    problems.append(f"{where}: op {name}: unknown favor {value!r}")
-            elif kind == "ops":
-                if not isinstance(value, list):
-                    problems.append(f"{where}: op {name}: `{arg}` must be a list of ops")
-                else:
-                    problems += _check_ops(cat, value, TRIGGER_OPS, f"{where} ({name})")
-            elif isinstance(kind, tuple) and value not in kind:
-                problems.append(f"{where}: op {name}: `{arg}` must be one of {kind}")
-        if name == "gain" and (op.get("n") is None) == (op.get("per_flame") is None):
-            problems.append(f"{where}: op gain needs exactly one of `n` and `per_flame`")
-    return problems
-
-
-def check_catalog(cat: Catalog) -> list[str]:
-    """Every way the data breaks what the rulebook fixes or what the engine can carry out."""
-    problems = list(cat.load_problems)
-    everything: list[tuple[str, str]] = [
-        *((f"moon phase {m.id}", m.origin) for m in cat.moon_phases.values()),
-        *((f"keeper {k.id}", k.origin) for k in cat.keepers.values()),
-        *((f"blade {b.id}", b.origin) for b in cat.blades.values()),
-        *((f"power {p.id}", p.origin) for p in cat.powers.values()),
-        *((f"favor {f.id}", f.origin) for f in cat.favors.values()),
-        *((f"point {p.id}", p.origin) for p in cat.points.values()),
-        *((f"curse {c.id}", c.origin) for c in cat.curses.values()),
-    ]
-    for where, origin in everything:
-        if origin not in ORIGINS:
-            problems.append(f"{where}: `origin` must be one of {ORIGINS}, not {origin!r}")
-
-    if len(cat.blades) != BLADE_COUNT:
-        problems.append(f"there must be {BLADE_COUNT} Keeper blades, not {len(cat.blades)}")
-    hounds = [k.id for k in cat.keepers.values() if k.hound]
-    if len(hounds) != 1:
-        problems.append(f"exactly one Keeper entry must be the Hounds, not {hounds}")
-    for b in cat.blades.values():
-        if b.keeper not in cat.keepers:
-            problems.append(f"blade {b.id}: unknown keeper {b.keeper!r}")
-        if b.moon not in cat.moon_phases:
-            problems.append(f"blade {b.id}: unknown moon phase {b.moon!r}")
-
-    if len(cat.favors) != FAVOR_COUNT:
-        problems.append(f"there must be {FAVOR_COUNT} Favors, not {len(cat.favors)}")
-    for f in cat.favors.values():
-        where = f"favor {f.id}"
-        if len(f.keepers) != 2:
-            problems.append(f"{where}: a Favor has two Keepers, not {len(f.keepers)}")
-        for k in f.keepers:
-            if k not in cat.keepers or cat.keepers[k].hound:
-                problems.append(f"{where}: {k!r} is not a Keeper with blades of its own")
-            elif not any(b.keeper == k for b in cat.blades.values()):
-                problems.append(f"{where}: Keeper {k!r} has no blade")
-        if f.moon is not None and f.moon not in cat.moon_phases:
-            problems.append(f"{where}: unknown moon phase {f.moon!r}")
-        problems += _check_ops(cat, f.effect, INSTANT_OPS, where)
-    if cat.favors.get("indoctrination") and cat.favors["indoctrination"].moon is not None:
-        problems.append("favor indoctrination is associated with no Moon Phase (printed)")
-
-    if len(cat.points) != POINT_COUNT:
-        problems.append(f"the PANTACLE has {POINT_COUNT} points, not {len(cat.points)}")
-    for p in cat.points.values():
-        problems += _check_ops(cat, p.effect, INSTANT_OPS, f"point {p.id}")
-    if sorted(cat.pentagram) != sorted(cat.points):
-        problems.append("pantacle.yaml: `pentagram` must name each point once")
-    if cat.curse_free not in cat.pentagram:
-        problems.append("pantacle.yaml: `curse_free` must be one of the pentagram's positions")
-
-    if len(cat.curses) != CURSE_COUNT:
-        problems.append(f"there must be {CURSE_COUNT} Curse cards, not {len(cat.curses)}")
-    numbers = sorted(c.number for c in cat.curses.values())
-    if numbers != list(range(1, len(cat.curses) + 1)):
-        problems.append("curse numbers must run 1, 2, 3... without gaps or repeats")
-    for c in cat.curses.values():
-        where = f"curse {c.id}"
-        if c.kind not in CURSE_KINDS:
-            problems.append(f"{where}: `kind` must be one of {CURSE_KINDS}")
-        bad = set(c.holds) - set(RESOURCES)
-        if bad:
-            problems.append(f"{where}: `holds` names unknown resources {sorted(bad)}")
-        held = [v for v in c.holds.values() if isinstance(v, int) and not isinstance(v, bool)]
-        if len(held) != len(c.holds) or any(v < 0 for v in held):
-            problems.append(f"{where}: `holds` counts must be whole numbers >= 0")
-        if c.kind == "exhaustion" and sum(held) <= 0:
-            problems.append(f"{where}: an Exhaustion curse must hold at least one resource")
-        if c.kind == "permanent" and (c.holds or not c.effects):
-            problems.append(f"{where}: a Permanent curse has effects and holds nothing")
-        problems += _check_ops(cat, c.effects, LASTING_OPS, where)
-    return problems
-
-
-# --- JSON for players ---------------------------------------------------------------------------
-
-
-def catalog_json(cat: Catalog) -> dict[str, Any]:
-    """What `coven catalog pantacle --json` prints: every piece of data with its `origin`."""
-    counts = {k: sum(1 for b in cat.blades.values() if b.keeper == k) for k in cat.keepers}
-    moon_names = {m.id: m.name for m in cat.moon_phases.values()}
-    return {
-        # The physical cards, one row each, for `coven catalog pantacle`'s table.
-        "cards": [
-            *(
-                {
-                    "id": b.id,
-                    "number": i,
-                    "name": f"{cat.keepers[b.keeper].name} ({moon_names.get(b.moon, b.moon)})"
-                    if b.keeper in cat.keepers
-                    else b.id,
-                    "type": "keeper blade",
-                    "origin": b.origin,
-                }
-                for i, b in enumerate(cat.blades.values(), start=1)
-            ),
-            *(
-                {
-                    "id": c.id,
-                    "number": c.number,
-                    "name": c.name,
-                    "type": f"{c.kind} curse",
-                    "origin": c.origin,
-                }
-                for c in sorted(cat.curses.values(), key=lambda c: c.number)
-            ),
-        ],
-        "moon_phases": [
-            {"id": m.id, "name": m.name, "origin": m.origin} for m in cat.moon_phases.values()
-        ],
-        "keepers": [
-            {
-                "id": k.id,
-                "name": k.name,
-                "hound": k.hound,
-                "blades": counts[k.id],
-                "origin": k.origin,
-            }
-            for k in cat.keepers.values()
-        ],
-        "blades": [
-            {
-                "id": b.id,
-                "keeper": b.keeper,
-                "keeper_name": cat.keepers[b.keeper].name if b.keeper in cat.keepers else "",
-                "moon": b.moon,
-                "origin": b.origin,
-            }
-            for b in cat.blades.values()
-        ],
-        "favors": [
-            {
-                "id": f.id,
-                "name": f.name,
-                "keepers": list(f.keepers),
-                "moon": f.moon,
-                "power": f.power,
-                "text": f.text,
-                "origin": f.origin,
-            }
-            for f in cat.favors.values()
-        ],
-        "powers": [
-            {"id": p.id, "name": p.name, "text": p.text, "origin": p.origin}
-            for p in cat.powers.values()
-        ],
-        "points": [
-            {"id": p.id, "name": p.name, "text": p.text, "origin": p.origin}
-            for p in cat.points.values()
-        ],
-        "pentagram": {"positions": list(cat.pentagram), "curse_free": cat.curse_free},
-        "curses": [
-            {
-                "id": c.id,
-                "number": c.number,
-                "name": c.name,
-                "kind": c.kind,
-                "holds": dict(c.holds),
-                "text": c.text,
-                "origin": c.origin,
-            }
-            for c in sorted(cat.curses.values(), key=lambda c: c.number)
-        ],
-    }

@@ -1,14 +1,14 @@
 """Effect primitives: the ops that Favors, PANTACLE points and curse triggers are made of.
 
-An `fx` frame runs an op list in order; an op either happens at once or pushes the decision it
-needs (which blade to discard, which curse Protection turns face down). `receive_favor` is where
-a Favor is gained, and so where the game is won.
+Each op is declared where it is implemented, with `@op` (`rules.pantacle.ops`). An `fx` frame
+runs an op list in order; an op either happens at once or pushes the decision it needs (which
+blade to discard, which curse Protection turns face down). `receive_favor` is where a Favor is
+gained, and so where the game is won.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rules.core.moves import Move
 from rules.pantacle.board import (
@@ -25,9 +25,8 @@ from rules.pantacle.board import (
 )
 from rules.pantacle.curses import push_protect
 from rules.pantacle.machine import Handler, arg, finish, handler, pop, push
+from rules.pantacle.ops import INSTANT, OPS, TRIGGER, Op, op
 from rules.pantacle.state import Frame, PantacleState
-
-Op = Mapping[str, Any]
 
 
 def push_fx(s: PantacleState, seat: int, ops: Sequence[Op], source: str = "") -> None:
@@ -54,33 +53,61 @@ class Fx(Handler):
 
 
 def run_op(s: PantacleState, seat: int, op: Op) -> None:
-    kind = op["op"]
+    run = OPS.get(op["op"])
+    if run is None:  # check_catalog admits no other op
+        raise ValueError(f"unknown effect op {op['op']!r}")
+    run(s, seat, op)
+
+
+# --- instant ops (Favors and PANTACLE points) -----------------------------------------------------
+
+
+@op("gain", INSTANT, {"resource": "resource", "n": "?int", "per_flame": "?int"})
+def _gain(s: PantacleState, seat: int, op: Op) -> None:
+    per_flame = op.get("per_flame")
+    n = int(per_flame) * len(s.players[seat].flames) if per_flame is not None else int(op["n"])
+    gain(s, seat, op["resource"], n)
+
+
+@op("power", INSTANT, {"power": "power"})
+def _power(s: PantacleState, seat: int, op: Op) -> None:
+    if gain_power(s.players[seat], op["power"]) and op["power"] == "protection":
+        push_protect(s, seat)
+
+
+@op("steal", INSTANT, {"resource": "resource", "n": "int"})
+def _steal(s: PantacleState, seat: int, op: Op) -> None:
+    steal(s, seat, op["resource"], int(op["n"]))
+
+
+@op("extra_turn", INSTANT)
+def _extra_turn(s: PantacleState, seat: int, op: Op) -> None:
+    s.extra_turns += 1
+
+
+# --- trigger ops (what a curse's `trigger` does) --------------------------------------------------
+
+
+@op("lose", TRIGGER, {"resource": "resource", "n": "int", "if_at_least": "?int"})
+def _lose(s: PantacleState, seat: int, op: Op) -> None:
     p = s.players[seat]
-    if kind == "gain":
-        per_flame = op.get("per_flame")
-        n = int(per_flame) * len(p.flames) if per_flame is not None else int(op["n"])
-        gain(s, seat, op["resource"], n)
-    elif kind == "power":
-        if gain_power(p, op["power"]) and op["power"] == "protection":
-            push_protect(s, seat)
-    elif kind == "steal":
-        steal(s, seat, op["resource"], int(op["n"]))
-    elif kind == "extra_turn":
-        s.extra_turns += 1
-    elif kind == "lose":
-        have = p.influence if op["resource"] == "influence" else p.adepts
-        if have >= int(op.get("if_at_least", 0)):
-            lose(s, seat, op["resource"], int(op["n"]))
-    elif kind == "discard_blades":
-        for _ in range(int(op["n"])):
-            push(s, {"t": "discard", "seat": seat})
-    elif kind == "opponents_gain":
-        count = len(s.players)
-        others = [(seat + k) % count for k in range(1, count)]
-        for other in others[:1] if op["who"] == "next" else others:
-            gain(s, other, op["resource"], int(op["n"]))
-    else:  # check_catalog admits no other op
-        raise ValueError(f"unknown effect op {kind!r}")
+    have = p.influence if op["resource"] == "influence" else p.adepts
+    if have >= int(op.get("if_at_least", 0)):
+        lose(s, seat, op["resource"], int(op["n"]))
+
+
+@op("discard_blades", TRIGGER, {"n": "int"})
+def _discard_blades(s: PantacleState, seat: int, op: Op) -> None:
+    for _ in range(int(op["n"])):
+        push(s, {"t": "discard", "seat": seat})
+
+
+@op("opponents_gain", TRIGGER, {"who": ("next", "all"), "resource": "resource", "n": "int"})
+def _opponents_gain(s: PantacleState, seat: int, op: Op) -> None:
+    count = len(s.players)
+    others = [(seat + k) % count for k in range(1, count)]
+    for other in others[:1] if op["who"] == "next" else others:
+        gain(s, other, op["resource"], int(op["n"]))
 
 
 def steal(s: PantacleState, seat: int, resource: str, n: int) -> None:

@@ -10,7 +10,7 @@ from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
 from rules.pantacle import heuristics, sampling, setup, state, views
 from rules.pantacle.board import CATALOG
-from rules.pantacle.catalog import catalog_json
+from rules.pantacle.catalog_export import catalog_json
 from rules.pantacle.machine import MACHINE
 from rules.pantacle.state import PantacleState, seat_name
 

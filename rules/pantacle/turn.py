@@ -23,6 +23,7 @@ from rules.pantacle.board import (
     RESOLVE_HOUND,
     adept_cost,
     blade_name,
+    bribe_influence,
     can_receive_adept,
     discard_blade,
     discard_powers,
@@ -30,10 +31,11 @@ from rules.pantacle.board import (
     favor_name,
     forbidden,
     gain,
-    has_modifier,
     keeper_name,
     lose,
-    modifier,
+    no_bribe,
+    no_moon_cube,
+    no_resolve,
     refill,
     sacrifice_need,
 )
@@ -198,9 +200,7 @@ def may_be_offered(s: PantacleState, seat: int, favor: str) -> bool:
     if len(p.hand) < MIN_BRIBE_BLADES:
         return False
     return not p.curses or not (
-        forbidden(p, favor)
-        or has_modifier(p, "no_bribe")
-        or p.influence < modifier(p, "bribe_influence")
+        forbidden(p, favor) or no_bribe(p) or p.influence < bribe_influence(p)
     )
 
 
@@ -283,7 +283,7 @@ class Bribe(Handler):
             for i in reversed(range(len(keepers))):
                 push(s, {"t": "pay", "seat": seat, "keeper": keepers[i], "rest": keepers[i + 1 :]})
         elif step == 1:
-            lose(s, seat, "influence", modifier(s.players[seat], "bribe_influence"))
+            lose(s, seat, "influence", bribe_influence(s.players[seat]))
             push_triggers(s, seat, "bribe_paid")
         elif step == 2:
             receive_favor(s, seat, favor, bribed=True)
@@ -291,7 +291,7 @@ class Bribe(Handler):
             pop(s, f)
             a = s.active
             active = s.players[a]
-            if not has_modifier(active, "no_resolve"):
+            if not no_resolve(active):
                 active.resolve = min(RESOLVE_HOUND, active.resolve + 1)
             push_triggers(s, a, "bribed_away")
             gain(s, a, "influence", 1)
@@ -390,7 +390,7 @@ class Moon(Handler):
                 and favor is not None
                 and favor.moon is not None
                 and BLADES[last].moon == favor.moon
-                and not has_modifier(p, "no_moon_cube")
+                and not no_moon_cube(p)
             ):
                 gain(s, a, "influence", 1)
         else:

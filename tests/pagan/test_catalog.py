@@ -10,17 +10,11 @@ from typing import Any
 
 import pytest
 
-from rules.pagan.catalog import (
-    HUNTER_TYPES,
-    WITCH_TYPES,
-    Card,
-    Catalog,
-    catalog_json,
-    check_catalog,
-    expand_deck,
-    load_catalog,
-    validate_deck,
-)
+from rules.pagan.cards import HUNTER_TYPES, WITCH_TYPES, Card, Catalog
+from rules.pagan.catalog import load_catalog
+from rules.pagan.catalog_check import check_catalog
+from rules.pagan.catalog_export import catalog_json
+from rules.pagan.decks import expand_deck, validate_deck
 
 # The rulebook's "Starter deck" tables (Deckbuilding > Starter deck): name, type, number, count.
 STARTER_HUNTER = [

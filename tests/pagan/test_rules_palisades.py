@@ -21,7 +21,7 @@ import pytest
 from rules.core.errors import InvalidOptions
 from rules.core.rng import Rng
 from rules.pagan.board import CATALOG, gloom_at, gloom_limit
-from rules.pagan.catalog import validate_deck
+from rules.pagan.decks import validate_deck
 from rules.pagan.state import HUNTER, WITCH, PaganState
 from tests.pagan.invariants import check_invariants
 from tests.pagan.positions import (

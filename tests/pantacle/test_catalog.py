@@ -10,14 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rules.pantacle.catalog import (
-    DATA_DIR,
-    ORIGINS,
-    catalog_json,
-    check_catalog,
-    load_catalog,
-    read_catalog,
-)
+from rules.pantacle.catalog import DATA_DIR, load_catalog, read_catalog
+from rules.pantacle.catalog_check import check_catalog
+from rules.pantacle.catalog_export import catalog_json
+from rules.pantacle.components import ORIGINS
 from tests.pantacle.positions import GAME
 
 CAT = load_catalog()
@@ -145,3 +141,17 @@ def test_an_empty_exhaustion_curse_and_an_unknown_origin_are_reported(data_copy:
     problems = check_catalog(read_catalog(data_copy))
     assert any("must hold at least one resource" in p for p in problems)
     assert any("`origin` must be one of" in p for p in problems)
+
+
+def test_a_power_effect_beyond_the_power_ops_is_reported(data_copy: Path) -> None:
+    def change(d: dict[str, list[dict[str, object]]]) -> None:
+        d["powers"][0]["effects"] = [{"op": "no_bribe"}]
+
+    edit(data_copy / "favors.yaml", change)
+    problems = check_catalog(read_catalog(data_copy))
+    assert "power bewitchment: unknown op 'no_bribe' (known here: hand_size)" in problems
+
+
+def test_enslavement_is_the_power_whose_effect_is_data() -> None:
+    effects = {p.id: list(p.effects) for p in CAT.powers.values() if p.effects}
+    assert effects == {"enslavement": [{"op": "hand_size", "n": 1}]}
