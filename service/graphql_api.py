@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, Awaitable
+from collections.abc import AsyncGenerator, Awaitable, Sequence
 from datetime import timedelta
 from typing import Any, TypeVar
 
 import orjson
 import strawberry
 from graphql import GraphQLError
+from starlette.responses import HTMLResponse
 from strawberry.asgi import GraphQL
 from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.http import GraphQLHTTPResponse
@@ -30,7 +31,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import Connec
 from strawberry.types import ExecutionResult, Info
 
 from rules.core.errors import IllegalMove
-from service import auth
+from service import auth, explorers
 from service.errors import BadToken, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.limits import client_address
@@ -449,14 +450,17 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
 class CovenGraphQL(GraphQL[Any, Any]):
     graphql_transport_ws_handler_class = KeepAliveTransportWS
 
-    def __init__(self, keepalive_seconds: float) -> None:
+    def __init__(self, keepalive_seconds: float, allowed_origins: Sequence[str] = ()) -> None:
         handler: Any = type(
             "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
         )
         self.graphql_transport_ws_handler_class = handler
         super().__init__(
             schema,
-            graphql_ide=None,
+            # GraphiQL from the vendored assets (`render_graphql_ide`), never strawberry's CDN page.
+            graphql_ide="graphiql",
+            # The WebSocket origin check follows COVEN_CORS_ORIGINS, like the HTTP answers.
+            allowed_origins=allowed_origins,
             allow_queries_via_get=False,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
             connection_init_wait_timeout=timedelta(seconds=30),
@@ -464,6 +468,9 @@ class CovenGraphQL(GraphQL[Any, Any]):
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data)
+
+    async def render_graphql_ide(self, request: Any) -> HTMLResponse:
+        return HTMLResponse(explorers.page(explorers.GRAPHIQL_PAGE))
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         data: GraphQLHTTPResponse = {"data": result.data}
