@@ -12,6 +12,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 
+# Checked again (trimmed, no control characters) by `service.names` for REST and GraphQL alike.
+DisplayName = Annotated[
+    str | None,
+    Field(
+        max_length=40,
+        description="The seat's display name, shown to everyone (1-40 characters, trimmed, no "
+        "control characters).",
+    ),
+]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -29,12 +40,7 @@ class SeatRequest(Strict):
     level: str | None = Field(
         default=None, max_length=32, description="The AI level of an ai seat."
     )
-    name: str | None = Field(
-        default=None,
-        max_length=40,
-        description="The seat's display name, shown to everyone (1-40 characters, trimmed, no "
-        "control characters).",
-    )
+    name: DisplayName = None
 
 
 class CreateGameRequest(Strict):
@@ -72,12 +78,7 @@ class JoinRequest(Strict):
     seat: str | None = Field(
         default=None, max_length=64, description="The seat to take (any open)."
     )
-    name: str | None = Field(
-        default=None,
-        max_length=40,
-        description="The seat's display name, shown to everyone (1-40 characters, trimmed, no "
-        "control characters).",
-    )
+    name: DisplayName = None
 
 
 class RematchRequest(Strict):
