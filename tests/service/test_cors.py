@@ -196,3 +196,26 @@ def test_a_star_setting_allows_any_origin_including_websockets(namespace: dict[s
             assert orjson.loads(ws.recv(timeout=10))["type"] == "connection_ack"
     finally:
         proc.stop()
+
+
+def test_a_rate_limited_answer_carries_the_cors_header_and_exposes_retry_after(
+    namespace: dict[str, str],
+) -> None:
+    env = {
+        **namespace,
+        "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "cors-limits:",
+        "COVEN_RATE_LIMIT_PER_ADDRESS": "3",
+        "COVEN_CORS_ORIGINS": ALLOWED,
+    }
+    proc, base = start_api(env)
+    try:
+        answers = [
+            httpx.get(base + "/api/v1/catalog", headers={"Origin": ALLOWED}) for _ in range(5)
+        ]
+        limited = answers[-1]
+        assert limited.status_code == 429 and limited.json()["code"] == "RATE_LIMITED"
+        assert limited.headers["access-control-allow-origin"] == ALLOWED
+        assert "retry-after" in limited.headers["access-control-expose-headers"].lower()
+        assert int(limited.headers["retry-after"]) >= 1
+    finally:
+        proc.stop()
