@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
-
 # Checked again (trimmed, no control characters) by `service.names` for REST and GraphQL alike.
 DisplayName = Annotated[
     str | None,
