@@ -11,6 +11,7 @@ then the embedded Redis, in that order.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
 import signal
 import subprocess
@@ -158,6 +159,15 @@ def _server_class() -> Any:
     return Server
 
 
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
     import uvicorn
 
@@ -181,6 +191,10 @@ def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
                 say(f"cannot start: {exc}")
                 return 1
             stack.callback(supervisor.stop)
+            if _is_loopback(host):
+                # A local playground: pages on any origin of this machine (a frontend's dev
+                # server) may call it. Nothing off the machine can reach a loopback address.
+                os.environ.setdefault("COVEN_CORS_ORIGINS", "*")
         from gamestore.settings import get_settings
 
         get_settings.cache_clear()

@@ -2,7 +2,9 @@
 
 One Redis hash per game holds everything the API needs in one round trip: the version, the
 serialized state, the static facts (game, options, seed, seats, creator) and the seat token
-hashes. Only the fields `v`, `state`, `status`, `outcome` and `tok:<seat>` ever change.
+hashes. Only the fields `v`, `state`, `status`, `outcome`, `tok:<seat>` and `name:<seat>` (a
+seat's display name, set with its token) ever change, and `rematch` (the id of the rematch of a
+finished game) is set once.
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ class GameRecord:
     creator: str = ""
     created: float = 0.0
     token_hashes: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    rematch: str = ""
+    # Human seats of a rematch kept for the players of the finished game: only their claim
+    # (`rematch` with their old token) takes them, never a join.
+    reserved: list[str] = field(default_factory=list)
 
     def seat_config(self, seat: str) -> SeatConfig | None:
         for config in self.seats:
@@ -52,7 +59,11 @@ class GameRecord:
 
     def open_seats(self) -> list[str]:
         """Human seats nobody has taken yet."""
-        return [c.seat for c in self.seats if c.kind == "human" and c.seat not in self.token_hashes]
+        return [
+            c.seat
+            for c in self.seats
+            if c.kind == "human" and c.seat not in self.token_hashes and c.seat not in self.reserved
+        ]
 
     def to_fields(self) -> dict[str, bytes | str | int]:
         fields: dict[str, bytes | str | int] = {
@@ -69,6 +80,10 @@ class GameRecord:
         }
         for seat, digest in self.token_hashes.items():
             fields[f"tok:{seat}"] = digest
+        for seat, name in self.names.items():
+            fields[f"name:{seat}"] = name
+        if self.reserved:
+            fields["reserved"] = orjson.dumps(self.reserved)
         return fields
 
     @classmethod
@@ -90,4 +105,7 @@ class GameRecord:
             creator=raw.get(b"creator", b"").decode(),
             created=float(raw.get(b"created", b"0")),
             token_hashes=tokens,
+            names={k[5:].decode(): v.decode() for k, v in raw.items() if k.startswith(b"name:")},
+            rematch=raw.get(b"rematch", b"").decode(),
+            reserved=orjson.loads(raw.get(b"reserved", b"[]")),
         )

@@ -50,13 +50,26 @@ return 1
 """
 
 # KEYS: game hash, lobby zset
-# ARGV: seat, token hash, game id, seats still open after this one ('1'/'0')
+# ARGV: seat, token hash, game id, seats still open after this one ('1'/'0'), then field/value
+#       pairs written with the token (the seat's display name)
 # Returns 1 when the seat was free and is now taken, 0 when taken already, -1 no game.
 JOIN = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HSETNX', KEYS[1], 'tok:' .. ARGV[1], ARGV[2]) == 0 then return 0 end
+for i = 5, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 if ARGV[4] == '0' then redis.call('ZREM', KEYS[2], ARGV[3]) end
 return 1
+"""
+
+# KEYS: the finished game's hash; ARGV: the rematch's game id
+# Returns {1, id} when linked, {0, the rematch already linked} when another seat was first,
+# {-1, ''} when the game is gone.
+LINK_REMATCH = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, ''} end
+if redis.call('HSETNX', KEYS[1], 'rematch', ARGV[1]) == 0 then
+  return {0, redis.call('HGET', KEYS[1], 'rematch')}
+end
+return {1, ARGV[1]}
 """
 
 # Fixed-window request counters, one per scope.

@@ -84,6 +84,16 @@ class Settings(BaseSettings):
         "when the game is next read; keep it above the longest AI turn.",
     )
     hint_timeout_seconds: float = Field(default=30.0, gt=0, description="Longest wait for a hint.")
+    cors_origins: str = Field(
+        default="",
+        description="Origins whose web pages may call the API (REST, GraphQL, its WebSocket): "
+        "comma-separated, `*` for any; empty: same-origin only.",
+    )
+
+    @property
+    def cors_origin_list(self) -> list[str]:
+        """COVEN_CORS_ORIGINS as a list, blanks dropped."""
+        return [o.strip() for o in self.cors_origins.split(",") if o.strip()]
 
     @property
     def broker_url(self) -> str:

@@ -37,6 +37,7 @@ _SCRIPTS = {
     "commit": scripts.COMMIT,
     "create": scripts.CREATE,
     "join": scripts.JOIN,
+    "link_rematch": scripts.LINK_REMATCH,
     "rate_limit": scripts.RATE_LIMIT,
 }
 
@@ -144,14 +145,27 @@ class _Ops:
         )
         return CommitResult(ok == 1, int(version) if ok != -1 else -1)
 
-    def join(self, record: GameRecord, seat: str, token_hash: str) -> Op[int]:
+    def join(
+        self, record: GameRecord, seat: str, token_hash: str, name: str | None = None
+    ) -> Op[int]:
         still_open = [s for s in record.open_seats() if s != seat]
+        extra = [f"name:{seat}", name] if name else []
         result = yield _script(
             "join",
             [self.keys.game(record.id), self.keys.lobby],
-            [seat, token_hash, record.id, "1" if still_open else "0"],
+            [seat, token_hash, record.id, "1" if still_open else "0", *extra],
         )
         return int(result)
+
+    def link_rematch(self, finished: GameRecord, rematch_id: str) -> Op[tuple[int, str]]:
+        done, linked = yield _script("link_rematch", [self.keys.game(finished.id)], [rematch_id])
+        return int(done), bytes(linked).decode() if linked else ""
+
+    def discard(self, record: GameRecord) -> Op[None]:
+        """Remove a game nobody has seen (a rematch that lost the race to be linked)."""
+        yield _command("delete", self.keys.game(record.id))
+        yield _command("zrem", self.keys.lobby, record.id)
+        yield _command("zrem", self.keys.creator(record.creator), record.id)
 
     def lobby(self, limit: int) -> Op[list[GameRecord]]:
         members = yield _command("zrevrange", self.keys.lobby, 0, limit - 1)
@@ -300,9 +314,19 @@ class Store(_Face):
     ) -> CommitResult:
         return await self._run(self._ops.commit(record, commit, idem_key, idem_value))
 
-    async def join(self, record: GameRecord, seat: str, token_hash: str) -> int:
+    async def join(
+        self, record: GameRecord, seat: str, token_hash: str, name: str | None = None
+    ) -> int:
         """1 when the seat was free and is now taken, 0 when taken already, -1 no game."""
-        return await self._run(self._ops.join(record, seat, token_hash))
+        return await self._run(self._ops.join(record, seat, token_hash, name))
+
+    async def link_rematch(self, finished: GameRecord, rematch_id: str) -> tuple[int, str]:
+        """Link a finished game to its rematch, once: (1, id) when linked, (0, the rematch
+        linked before) when another seat was first, (-1, '') when the game is gone."""
+        return await self._run(self._ops.link_rematch(finished, rematch_id))
+
+    async def discard(self, record: GameRecord) -> None:
+        await self._run(self._ops.discard(record))
 
     async def lobby(self, limit: int) -> list[GameRecord]:
         return await self._run(self._ops.lobby(limit))

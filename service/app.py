@@ -29,7 +29,8 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store
 from rules.core.errors import IllegalMove
-from service import metrics
+from service import explorers, metrics
+from service.cors import cors_middleware
 from service.errors import MethodNotAllowed, NotFound, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
@@ -144,7 +145,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     queue = AIQueue(celery_app(settings), settings.ai_queue)
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
-    graphql = CovenGraphQL(settings.keepalive_seconds)
+    graphql = CovenGraphQL(settings.keepalive_seconds, settings.cors_origin_list)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -161,8 +162,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/metrics", metrics_endpoint),
+            *explorers.routes(),
         ],
         middleware=[
+            # Outermost, so the problem answers of the limits and of 404/405 carry CORS headers.
+            cors_middleware(settings.cors_origin_list),
             Middleware(Metrics),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),

@@ -10,8 +10,17 @@ from gamestore.records import GameRecord
 from service.errors import BadToken
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
+def new_token(game_id: str) -> str:
+    """A seat token of this game: `<game id>.<secret>`. The game id (public anyway) lets a client
+    holding only tokens list its games (`POST /games/mine`); the secret is what is checked."""
+    return f"{game_id}.{secrets.token_urlsafe(24)}"
+
+
+def game_of(token: str) -> str | None:
+    """The game a token names; None for a token of another form (tokens made before they named
+    their game)."""
+    game_id, dot, secret = token.partition(".")
+    return game_id if dot and game_id and secret else None
 
 
 def token_hash(token: str) -> str:

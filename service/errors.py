@@ -11,6 +11,7 @@ ServiceError                      code                      HTTP
 ├── StaleVersion                  STALE_VERSION             409  (current_version)
 ├── IllegalMoveError              ILLEGAL_MOVE              422  (reason)
 ├── GameOver                      GAME_OVER                 409
+├── GameNotFinished               GAME_NOT_FINISHED         409  (a rematch asked too early)
 ├── SeatNotOpen                   SEAT_NOT_OPEN             409
 ├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
 ├── TooManyOpenGames              TOO_MANY_OPEN_GAMES       429
@@ -102,6 +103,12 @@ class GameOver(ServiceError):
     title = "The game is over"
 
 
+class GameNotFinished(ServiceError):
+    code = "GAME_NOT_FINISHED"
+    status = 409
+    title = "The game is not finished"
+
+
 class SeatNotOpen(ServiceError):
     code = "SEAT_NOT_OPEN"
     status = 409
@@ -166,6 +173,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     StaleVersion,
     IllegalMoveError,
     GameOver,
+    GameNotFinished,
     SeatNotOpen,
     IdempotencyKeyReused,
     TooManyOpenGames,

@@ -40,7 +40,8 @@ from service.errors import (
     TooManyOpenGames,
     UnknownGameType,
 )
-from service.render import lobby_entry, seat_game
+from service.names import display_name
+from service.render import lobby_entry, named_events, seat_game
 
 SEAT_KINDS = ("human", "open", "ai")
 MAX_EVENTS = 500
@@ -111,9 +112,10 @@ class GameService:
         seat = auth.seat_of(record, token)
         if after is not None and after < 0:
             raise MalformedInput("after must be a version (0 or more)")
-        return await self.store.events(
+        events = await self.store.events(
             game_id, seat, after if after is not None else 0, self._limit(limit)
         )
+        return named_events(record, events)
 
     def _limit(self, limit: int | None) -> int:
         if limit is None:
@@ -145,13 +147,54 @@ class GameService:
                 f"these options cannot start a game of {name}: {exc}", problems=exc.problems
             ) from None
         configs, kinds = self._seat_configs(game, full, seats)
+        names = {}
+        for s in seats:
+            seat_name = display_name(s.get("name"), f"seat {s['seat']!r}: name")
+            if seat_name is not None and kinds[s["seat"]] == "open":
+                raise MalformedInput(
+                    f"seat {s['seat']!r} is open: its name is given by whoever joins it"
+                )
+            if seat_name is not None:
+                names[s["seat"]] = seat_name
+        game_id = secrets.token_urlsafe(9)
+        humans = [c.seat for c in configs if kinds[c.seat] == "human"]
+        record, tokens = await self.store_new(
+            game, name, game_id, full, seed, configs, humans, names, [], address
+        )
+        return {
+            "id": record.id,
+            "game": name,
+            "version": 0,
+            "tokens": tokens,
+            "seat_tokens": [{"seat": seat, "token": tok} for seat, tok in tokens.items()],
+            "seats": [
+                {**c.to_json(), "open": kinds[c.seat] == "open", "name": names.get(c.seat)}
+                for c in configs
+            ],
+        }
+
+    async def store_new(
+        self,
+        game: Game,
+        game_name: str,
+        game_id: str,
+        options: dict[str, Any],
+        seed: str | None,
+        configs: list[SeatConfig],
+        token_seats: list[str],
+        names: dict[str, str],
+        reserved: list[str],
+        address: str,
+    ) -> tuple[GameRecord, dict[str, str]]:
+        """Store a new game (a secret seed when none is given) with a token for each of
+        `token_seats`, and hand out the first turn if it is the AI's: the record and the tokens."""
         game_seed = seed if seed is not None else secrets.token_hex(16)
-        state = game.new(full, game_seed)
-        tokens = {c.seat: auth.new_token() for c in configs if kinds[c.seat] == "human"}
+        state = game.new(options, game_seed)
+        tokens = {seat: auth.new_token(game_id) for seat in token_seats}
         record = GameRecord(
-            id=secrets.token_urlsafe(9),
-            game=name,
-            options=full,
+            id=game_id,
+            game=game_name,
+            options=options,
             seed=game_seed,
             seats=configs,
             version=0,
@@ -160,21 +203,17 @@ class GameService:
             creator=auth.address_hash(address),
             created=time.time(),
             token_hashes={seat: auth.token_hash(tok) for seat, tok in tokens.items()},
+            names=names,
+            reserved=reserved,
         )
         if not await self.store.create(record):
             raise TooManyOpenGames(
                 f"this address already has {self.settings.max_open_games_per_address} "
                 "unfinished games; finish or resign one first"
             )
-        metrics.GAMES_CREATED.labels(name).inc()
+        metrics.GAMES_CREATED.labels(game_name).inc()
         await handoff.hand_out(self.store, self.enqueue, record, game.to_move(state))
-        return {
-            "id": record.id,
-            "game": name,
-            "version": 0,
-            "tokens": tokens,
-            "seats": [{**c.to_json(), "open": kinds[c.seat] == "open"} for c in configs],
-        }
+        return record, tokens
 
     def _seat_configs(
         self, game: Game, options: dict[str, Any], seats: list[dict[str, Any]]
@@ -212,7 +251,8 @@ class GameService:
                 configs.append(SeatConfig(seat, "human"))
         return configs, kinds
 
-    async def join(self, game_id: str, seat: str | None) -> dict[str, Any]:
+    async def join(self, game_id: str, seat: str | None, name: str | None = None) -> dict[str, Any]:
+        name = display_name(name)
         record, _ = await self._load(game_id)
         if record.status != ACTIVE:
             raise GameOver("the game is over; nobody can join it")
@@ -225,15 +265,19 @@ class GameService:
             raise SeatNotOpen(
                 f"seat {seat!r} is not open (open seats: {', '.join(free) or 'none'})"
             )
-        token = auth.new_token()
-        result = await self.store.join(record, seat, auth.token_hash(token))
+        token = auth.new_token(game_id)
+        result = await self.store.join(record, seat, auth.token_hash(token), name)
         if result == -1:
             raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
         if result == 0:
             raise SeatNotOpen(f"seat {seat!r} was taken by someone else just now")
-        return {"id": game_id, "seat": seat, "token": token}
+        return {"id": game_id, "seat": seat, "token": token, "name": name}
 
     # -- moving ----------------------------------------------------------------------------
+
+    async def seat_for(self, game_id: str, token: str | None) -> tuple[GameRecord, Game, str]:
+        """The game, its rules and the token's seat; `BadToken` for no seat's token."""
+        return await self._seat(game_id, token)
 
     async def _seat(self, game_id: str, token: str | None) -> tuple[GameRecord, Game, str]:
         if token is None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, Awaitable
+from collections.abc import AsyncGenerator, Awaitable, Sequence
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import orjson
 import strawberry
 from graphql import GraphQLError
+from starlette.responses import HTMLResponse
 from strawberry.asgi import GraphQL
 from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.http import GraphQLHTTPResponse
@@ -30,7 +31,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import Connec
 from strawberry.types import ExecutionResult, Info
 
 from rules.core.errors import IllegalMove
-from service import auth
+from service import auth, explorers, mine, rematch
 from service.errors import BadToken, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.limits import client_address
@@ -55,6 +56,9 @@ class Event:
     move: LegalMove | None = strawberry.field(
         description="The move itself, only for the seat that made it."
     )
+    seat_name: str | None = strawberry.field(
+        default=None, description="The display name of `seat`."
+    )
 
 
 @strawberry.type
@@ -63,6 +67,7 @@ class Seat:
     kind: str
     level: str | None
     open: bool
+    name: str | None = strawberry.field(default=None, description="The seat's display name.")
 
 
 @strawberry.type(description="The game as one seat (or a spectator) sees it.")
@@ -80,6 +85,9 @@ class SeatGame:
     legal_moves: list[LegalMove]
     outcome: JSON | None
     events: list[Event]
+    rematch: strawberry.ID | None = strawberry.field(
+        default=None, description="The id of this finished game's rematch, once a seat asked."
+    )
 
 
 @strawberry.type
@@ -93,7 +101,10 @@ class CreatedGame:
     id: strawberry.ID
     game: str
     version: int
-    tokens: list[SeatToken]
+    tokens: list[SeatToken] = strawberry.field(deprecation_reason="Use seatTokens (as REST).")
+    seat_tokens: list[SeatToken] = strawberry.field(
+        description="The secret token of every human seat."
+    )
     seats: list[Seat]
 
 
@@ -102,6 +113,39 @@ class JoinedGame:
     id: strawberry.ID
     seat: str
     token: str
+    name: str | None = None
+
+
+@strawberry.type(description="One seat of a client's games (see myGames).")
+class MyGame:
+    token_index: int = strawberry.field(description="The position of its token in `tokens`.")
+    id: strawberry.ID
+    game: str
+    seat: str
+    name: str | None
+    status: str
+    to_move: str | None
+    version: int
+    your_decision: bool
+    rematch: strawberry.ID | None
+
+
+@strawberry.type
+class MyGames:
+    games: list[MyGame]
+    unknown: list[int] = strawberry.field(
+        description="Positions of tokens that name no seat of a live game."
+    )
+
+
+@strawberry.type
+class RematchGame:
+    id: strawberry.ID
+    game: str
+    rematch_of: strawberry.ID
+    seat: str
+    token: str
+    name: str | None
 
 
 @strawberry.type
@@ -151,6 +195,9 @@ class SeatInput:
     seat: str
     kind: str = strawberry.field(description="human, open or ai")
     level: str | None = None
+    name: str | None = strawberry.field(
+        default=None, description="The seat's display name (1-40 characters)."
+    )
 
 
 @strawberry.input
@@ -173,11 +220,14 @@ def _event(d: dict[str, Any]) -> Event:
         kind=d["kind"],
         changes=d["changes"],
         move=_move(move) if move else None,
+        seat_name=d.get("seat_name"),
     )
 
 
 def _seat(d: dict[str, Any]) -> Seat:
-    return Seat(seat=d["seat"], kind=d["kind"], level=d["level"], open=d["open"])
+    return Seat(
+        seat=d["seat"], kind=d["kind"], level=d["level"], open=d["open"], name=d.get("name")
+    )
 
 
 def seat_game(d: dict[str, Any]) -> SeatGame:
@@ -195,7 +245,21 @@ def seat_game(d: dict[str, Any]) -> SeatGame:
         legal_moves=[_move(m) for m in d["legal_moves"]],
         outcome=d["outcome"],
         events=[_event(e) for e in d["events"]],
+        rematch=strawberry.ID(d["rematch"]) if d.get("rematch") else None,
     )
+
+
+def _game_id(game_id: strawberry.ID | None, old_id: strawberry.ID | None) -> str:
+    """`gameId` (the name every operation uses), or the deprecated `id` of `game`."""
+    if (game_id is None) == (old_id is None):
+        raise as_graphql_error(_malformed("give gameId (or the deprecated id), not both"))
+    return str(game_id if game_id is not None else old_id)
+
+
+GameIdArg = Annotated[
+    strawberry.ID | None, strawberry.argument(description="The game id (as REST's game_id).")
+]
+OldIdArg = Annotated[strawberry.ID | None, strawberry.argument(deprecation_reason="Use gameId.")]
 
 
 def as_graphql_error(error: ServiceError) -> GraphQLError:
@@ -275,12 +339,39 @@ class Query:
     async def game(
         self,
         info: Info,
-        id: strawberry.ID,
+        game_id: GameIdArg = None,
+        id: OldIdArg = None,
         events_after: int | None = None,
         events_limit: int | None = None,
     ) -> SeatGame:
-        data = await _guard(_service(info).read(str(id), _token(info), events_after, events_limit))
+        gid = _game_id(game_id, id)
+        data = await _guard(_service(info).read(gid, _token(info), events_after, events_limit))
         return seat_game(data)
+
+    @strawberry.field(
+        description="The games of these seat tokens (1-50): each one's status, whose turn, "
+        "version and whether it is that seat's decision; unknown tokens by position."
+    )
+    async def my_games(self, info: Info, tokens: list[str]) -> MyGames:
+        data = await _guard(mine.my_games(_service(info), tokens))
+        return MyGames(
+            games=[
+                MyGame(
+                    token_index=g["token_index"],
+                    id=strawberry.ID(g["id"]),
+                    game=g["game"],
+                    seat=g["seat"],
+                    name=g["name"],
+                    status=g["status"],
+                    to_move=g["to_move"],
+                    version=g["version"],
+                    your_decision=g["your_decision"],
+                    rematch=strawberry.ID(g["rematch"]) if g["rematch"] else None,
+                )
+                for g in data["games"]
+            ],
+            unknown=data["unknown"],
+        )
 
     @strawberry.field(description="The event log as the token's seat may see it.")
     async def events(
@@ -297,7 +388,9 @@ class Mutation:
         options = input.options
         if options is not None and not isinstance(options, dict):
             raise as_graphql_error(_malformed("options must be an object"))
-        seats = [{"seat": s.seat, "kind": s.kind, "level": s.level} for s in input.seats]
+        seats = [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in input.seats
+        ]
         created = await _guard(
             _service(info).create(
                 input.game,
@@ -307,26 +400,53 @@ class Mutation:
                 client_address(info.context["request"].scope),
             )
         )
+        tokens = [SeatToken(seat=t["seat"], token=t["token"]) for t in created["seat_tokens"]]
         return CreatedGame(
             id=strawberry.ID(created["id"]),
             game=created["game"],
             version=created["version"],
-            tokens=[SeatToken(seat=k, token=v) for k, v in created["tokens"].items()],
+            tokens=tokens,
+            seat_tokens=tokens,
             seats=[_seat(s) for s in created["seats"]],
         )
 
     @strawberry.mutation(description="Take an open seat (any, or the one named).")
     async def join_game(
-        self, info: Info, game_id: strawberry.ID, seat: str | None = None
+        self, info: Info, game_id: strawberry.ID, seat: str | None = None, name: str | None = None
     ) -> JoinedGame:
-        joined = await _guard(_service(info).join(str(game_id), seat))
+        joined = await _guard(_service(info).join(str(game_id), seat, name))
         return JoinedGame(
-            id=strawberry.ID(joined["id"]), seat=joined["seat"], token=joined["token"]
+            id=strawberry.ID(joined["id"]),
+            seat=joined["seat"],
+            token=joined["token"],
+            name=joined["name"],
+        )
+
+    @strawberry.mutation(
+        description="Rematch of a finished game (same seats and options, a new seed): the "
+        "first seat to ask creates it; each other human seat gets its new token by asking "
+        "with its old one."
+    )
+    async def rematch(self, info: Info, game_id: strawberry.ID) -> RematchGame:
+        request = info.context["request"]
+        data = await _guard(
+            rematch.rematch(
+                _service(info), str(game_id), _token(info), client_address(request.scope)
+            )
+        )
+        return RematchGame(
+            id=strawberry.ID(data["id"]),
+            game=data["game"],
+            rematch_of=strawberry.ID(data["rematch_of"]),
+            seat=data["seat"],
+            token=data["token"],
+            name=data["name"],
         )
 
     @strawberry.mutation(
         description="Make a move by id or by value, at the version it was "
-        "chosen at. The same idempotencyKey returns the first result again."
+        "chosen at. The same idempotencyKey (or Idempotency-Key HTTP header, as in REST) "
+        "returns the first result again."
     )
     async def move(
         self,
@@ -342,6 +462,8 @@ class Mutation:
         if value is not None and not isinstance(value, dict):
             raise as_graphql_error(_malformed("a move value must be an object"))
         move: Any = move_id if move_id is not None else value
+        if idempotency_key is None:
+            idempotency_key = info.context["request"].headers.get("idempotency-key")
         data = await _guard(
             _service(info).move(str(game_id), _token(info), version, move, idempotency_key)
         )
@@ -380,12 +502,15 @@ class Subscription:
         description="The seat's game now, then after every change; ends "
         "after the game is over. Token in the connection_init payload."
     )
-    async def game(self, info: Info, id: strawberry.ID) -> AsyncGenerator[SeatGame, None]:
+    async def game(
+        self, info: Info, game_id: GameIdArg = None, id: OldIdArg = None
+    ) -> AsyncGenerator[SeatGame, None]:
+        gid = _game_id(game_id, id)
         service = _service(info)
         updates = seat_updates(
             service,
             info.context["request"].app.state.broadcaster,
-            str(id),
+            gid,
             _token(info),
             service.settings.keepalive_seconds,
         )
@@ -449,14 +574,17 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
 class CovenGraphQL(GraphQL[Any, Any]):
     graphql_transport_ws_handler_class = KeepAliveTransportWS
 
-    def __init__(self, keepalive_seconds: float) -> None:
+    def __init__(self, keepalive_seconds: float, allowed_origins: Sequence[str] = ()) -> None:
         handler: Any = type(
             "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
         )
         self.graphql_transport_ws_handler_class = handler
         super().__init__(
             schema,
-            graphql_ide=None,
+            # GraphiQL from the vendored assets (`render_graphql_ide`), never strawberry's CDN page.
+            graphql_ide="graphiql",
+            # The WebSocket origin check follows COVEN_CORS_ORIGINS, like the HTTP answers.
+            allowed_origins=allowed_origins,
             allow_queries_via_get=False,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
             connection_init_wait_timeout=timedelta(seconds=30),
@@ -464,6 +592,9 @@ class CovenGraphQL(GraphQL[Any, Any]):
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data)
+
+    async def render_graphql_ide(self, request: Any) -> HTMLResponse:
+        return HTMLResponse(explorers.page(explorers.GRAPHIQL_PAGE))
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         data: GraphQLHTTPResponse = {"data": result.data}

@@ -7,9 +7,19 @@ schemathesis checks the live responses against.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+
+# Checked again (trimmed, no control characters) by `service.names` for REST and GraphQL alike.
+DisplayName = Annotated[
+    str | None,
+    Field(
+        max_length=40,
+        description="The seat's display name, shown to everyone (1-40 characters, trimmed, no "
+        "control characters).",
+    ),
+]
 
 
 class Strict(BaseModel):
@@ -29,6 +39,7 @@ class SeatRequest(Strict):
     level: str | None = Field(
         default=None, max_length=32, description="The AI level of an ai seat."
     )
+    name: DisplayName = None
 
 
 class CreateGameRequest(Strict):
@@ -66,6 +77,11 @@ class JoinRequest(Strict):
     seat: str | None = Field(
         default=None, max_length=64, description="The seat to take (any open)."
     )
+    name: DisplayName = None
+
+
+class RematchRequest(Strict):
+    """No members: the rematch copies the finished game's seats and options."""
 
 
 class ResignRequest(Strict):
@@ -99,6 +115,7 @@ class Event(BaseModel):
     move: LegalMove | None = Field(
         default=None, description="The move itself: only in the events of the seat that made it."
     )
+    seat_name: str | None = Field(default=None, description="The display name of `seat`.")
 
 
 class SeatInfo(BaseModel):
@@ -106,6 +123,7 @@ class SeatInfo(BaseModel):
     kind: Literal["human", "ai"]
     level: str | None
     open: bool
+    name: str | None = Field(default=None, description="The seat's display name, if it has one.")
 
 
 class SeatGame(BaseModel):
@@ -122,6 +140,9 @@ class SeatGame(BaseModel):
     legal_moves: list[LegalMove]
     outcome: dict[str, Any] | None
     events: list[Event]
+    rematch: str | None = Field(
+        default=None, description="The id of this finished game's rematch, once a seat asked."
+    )
 
 
 class CreatedSeat(BaseModel):
@@ -129,13 +150,24 @@ class CreatedSeat(BaseModel):
     kind: Literal["human", "ai"]
     level: str | None
     open: bool
+    name: str | None = Field(default=None, description="The seat's display name, if it has one.")
+
+
+class SeatToken(BaseModel):
+    seat: str
+    token: str
 
 
 class CreatedGame(BaseModel):
     id: str
     game: str
     version: int
-    tokens: dict[str, str] = Field(description="The secret token of every human seat.")
+    tokens: dict[str, str] = Field(
+        description="The secret token of every human seat, by seat (kept for existing "
+        "clients; `seat_tokens` is the same in the form GraphQL also uses).",
+        json_schema_extra={"deprecated": True},
+    )
+    seat_tokens: list[SeatToken] = Field(description="The secret token of every human seat.")
     seats: list[CreatedSeat]
 
 
@@ -143,6 +175,43 @@ class JoinedGame(BaseModel):
     id: str
     seat: str
     token: str
+    name: str | None = Field(default=None, description="The seat's display name, if given.")
+
+
+class MyGamesRequest(Strict):
+    tokens: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        min_length=1, max_length=50, description="Seat tokens (of any games), 1 to 50."
+    )
+
+
+class MyGame(BaseModel):
+    token_index: int = Field(description="The position of this seat's token in the request.")
+    id: str
+    game: str
+    seat: str
+    name: str | None = Field(description="The seat's display name, if it has one.")
+    status: Literal["active", "finished"]
+    to_move: str | None
+    version: int
+    your_decision: bool = Field(description="Whether it is this seat's decision now.")
+    rematch: str | None = Field(description="The id of the game's rematch, if one was asked.")
+
+
+class MyGames(BaseModel):
+    games: list[MyGame] = Field(description="One per known token, in the order of the tokens.")
+    unknown: list[int] = Field(
+        description="Positions of tokens that name no seat of a live game (wrong, or the game "
+        "expired)."
+    )
+
+
+class RematchGame(BaseModel):
+    id: str = Field(description="The rematch's game id.")
+    game: str
+    rematch_of: str = Field(description="The finished game's id.")
+    seat: str
+    token: str = Field(description="This seat's token in the rematch (given once).")
+    name: str | None
 
 
 class LobbyGame(BaseModel):

@@ -17,9 +17,15 @@ def seats_json(record: GameRecord) -> list[dict[str, Any]]:
             "kind": c.kind,
             "level": c.level,
             "open": c.kind == "human" and c.seat not in record.token_hashes,
+            "name": record.names.get(c.seat),
         }
         for c in record.seats
     ]
+
+
+def named_events(record: GameRecord, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events with the display name of the seat each one names (None: the seat has none)."""
+    return [{**e, "seat_name": record.names.get(e["seat"])} for e in events]
 
 
 def seat_game(
@@ -41,7 +47,8 @@ def seat_game(
         "view": game.view(state, viewer),
         "legal_moves": [m.to_json() for m in game.legal_moves(state)] if mine else [],
         "outcome": record.outcome,
-        "events": events,
+        "events": named_events(record, events),
+        "rematch": record.rematch or None,
     }
 
 

@@ -17,9 +17,10 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
-from service import auth, models
+from service import auth, mine, models, rematch
 from service.errors import (
     BadToken,
+    GameNotFinished,
     GameNotFound,
     GameOver,
     HintTimeout,
@@ -175,7 +176,23 @@ async def get_game(request: Request) -> Response:
 
 async def join_game(request: Request) -> Response:
     body = await _body(request, models.JoinRequest)
-    return json_response(await _service(request).join(request.path_params["game_id"], body.seat))
+    data = await _service(request).join(request.path_params["game_id"], body.seat, body.name)
+    return json_response(data)
+
+
+async def my_games(request: Request) -> Response:
+    body = await _body(request, models.MyGamesRequest)
+    return json_response(await mine.my_games(_service(request), body.tokens))
+
+
+async def rematch_game(request: Request) -> Response:
+    token = _token(request)
+    await _body(request, models.RematchRequest)
+    data = await rematch.rematch(
+        _service(request), request.path_params["game_id"], token, client_address(request.scope)
+    )
+    location = f"{PREFIX}/games/{data['id']}"
+    return json_response(data, 201, {"Location": location})
 
 
 async def make_move(request: Request) -> Response:
@@ -367,6 +384,30 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         request=models.HintRequest,
         auth="required",
         errors=(*WRITE_ERRORS, NotYourDecision, GameOver, HintUnavailable, HintTimeout),
+    ),
+    Endpoint(
+        "POST",
+        "/games/mine",
+        "listMyGames",
+        "The games of these seat tokens (in the body, never the URL): each one's status, "
+        "whose turn, version and whether it is that seat's decision",
+        my_games,
+        models.MyGames,
+        request=models.MyGamesRequest,
+        errors=(MalformedInput, PayloadTooLarge, RateLimited),
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/rematch",
+        "rematch",
+        "Rematch of a finished game (same seats and options, a new seed): the first seat to "
+        "ask creates it, each other human seat gets its new token by asking with its old one",
+        rematch_game,
+        models.RematchGame,
+        201,
+        models.RematchRequest,
+        auth="required",
+        errors=(*WRITE_ERRORS, GameNotFinished, SeatNotOpen, TooManyOpenGames),
     ),
     Endpoint(
         "GET",

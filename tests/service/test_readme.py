@@ -49,7 +49,7 @@ def test_the_readme_graphql_walkthrough_runs(api: str, worker: Any) -> None:
     created = gql.call(create)
     assert "errors" not in created, created
     game_id = created["data"]["createGame"]["id"]
-    token = {t["seat"]: t["token"] for t in created["data"]["createGame"]["tokens"]}["witch"]
+    token = {t["seat"]: t["token"] for t in created["data"]["createGame"]["seatTokens"]}["witch"]
     game = gql.call(read, token, id=game_id)["data"]["game"]
     assert game["yourDecision"] and game["view"]["seat"] == "witch"
     moved = gql.call(

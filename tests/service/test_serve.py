@@ -32,7 +32,8 @@ def test_coven_serve_runs_embedded_redis_a_worker_and_the_api_and_ctrl_c_stops_a
     tmp_path: Path,
 ) -> None:
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
+    unset = ("REDIS_URL", "CELERY_BROKER_URL", "COVEN_CORS_ORIGINS")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     proc = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "coven"),
@@ -60,6 +61,10 @@ def test_coven_serve_runs_embedded_redis_a_worker_and_the_api_and_ctrl_c_stops_a
                 pass
             assert time.monotonic() < deadline
             time.sleep(0.2)
+        # The embedded default on loopback is a playground: pages of any origin may call it.
+        page = {"Origin": "http://localhost:5173"}
+        cors = httpx.get(base + "/api/v1/catalog", headers=page)
+        assert cors.headers["access-control-allow-origin"] == "*"
         created = httpx.post(
             base + "/api/v1/games",
             json={

@@ -87,7 +87,7 @@ class Subscription:
                 "id": "1",
                 "type": "subscribe",
                 "payload": {
-                    "query": f"subscription ($id: ID!) {{ game(id: $id) {{ {GAME_FIELDS} }} }}",
+                    "query": f"subscription ($id: ID!) {{ game(gameId: $id) {{ {GAME_FIELDS} }} }}",
                     "variables": {"id": game_id},
                 },
             }

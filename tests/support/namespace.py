@@ -23,8 +23,11 @@ def clear(prefix: str, queue: str) -> None:
 
 
 def settings_for(env: dict[str, str]) -> Settings:
+    # The same open-games cap as the session's API processes: every test creates its games from
+    # 127.0.0.1 under one prefix, so in-process services must not count them against 20.
     return Settings(
         redis_url=env["REDIS_URL"],
         key_prefix=env["COVEN_KEY_PREFIX"],
         ai_queue=env["COVEN_AI_QUEUE"],
+        max_open_games_per_address=int(env.get("COVEN_MAX_OPEN_GAMES_PER_ADDRESS", "20")),
     )

@@ -1,0 +1,28 @@
+"""Display names of seats: what a player chose to be called, shown to everyone at the table.
+
+A name is free text from a stranger, so it is bounded and may hold no control or format
+characters (no newlines to forge log lines, no bidi overrides to disguise it); it is trimmed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from service.errors import MalformedInput
+
+MAX_NAME_LENGTH = 40
+
+
+def display_name(raw: object, where: str = "name") -> str | None:
+    """The cleaned name, None when none was given; `MalformedInput` for a name not allowed."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        raise MalformedInput(f"{where} must be a string")
+    name = raw.strip()
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        raise MalformedInput(f"{where} must have 1 to {MAX_NAME_LENGTH} characters")
+    # Categories C*: control, format, surrogate, private use, unassigned.
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise MalformedInput(f"{where} may not contain control or format characters")
+    return name

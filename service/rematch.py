@@ -1,0 +1,80 @@
+"""Rematch of a finished game: the same seats (AI seats at the same levels), options and
+display names, a new secret seed.
+
+The first seat to ask creates the rematch and receives its own new token; the finished game is
+linked to it once (a compare-and-set, so two seats asking at once get one rematch). Every other
+human seat of the finished game is reserved in the rematch for its player: it is not open to
+strangers, and its player receives a new token by asking with the old one. A seat that was
+still open in the finished game is open in the rematch. The link lives as long as the finished
+game (`COVEN_FINISHED_GAME_TTL_SECONDS`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from gamestore.records import FINISHED, GameRecord
+from service import auth
+from service.errors import GameNotFinished, GameNotFound, SeatNotOpen
+from service.games import GameService
+
+
+def _answer(finished: GameRecord, rematch_id: str, seat: str, token: str) -> dict[str, Any]:
+    return {
+        "id": rematch_id,
+        "game": finished.game,
+        "rematch_of": finished.id,
+        "seat": seat,
+        "token": token,
+        "name": finished.names.get(seat),
+    }
+
+
+async def _claim(
+    service: GameService, finished: GameRecord, rematch_id: str, seat: str
+) -> dict[str, Any]:
+    record = await service.store.load(rematch_id)
+    if record is None:
+        raise GameNotFound(f"the rematch {rematch_id!r} has expired")
+    if seat in record.token_hashes:
+        raise SeatNotOpen(f"the {seat}'s seat in the rematch was claimed already")
+    token = auth.new_token(rematch_id)
+    result = await service.store.join(record, seat, auth.token_hash(token))
+    if result == -1:
+        raise GameNotFound(f"the rematch {rematch_id!r} has expired")
+    if result == 0:
+        raise SeatNotOpen(f"the {seat}'s seat in the rematch was claimed already")
+    return _answer(finished, rematch_id, seat, token)
+
+
+async def rematch(
+    service: GameService, game_id: str, token: str | None, address: str
+) -> dict[str, Any]:
+    finished, game, seat = await service.seat_for(game_id, token)
+    if finished.status != FINISHED:
+        raise GameNotFinished("a rematch can be asked for only once the game is over")
+    if finished.rematch:
+        return await _claim(service, finished, finished.rematch, seat)
+    rematch_id = secrets.token_urlsafe(9)
+    others = [s for s in finished.token_hashes if s != seat]
+    record, tokens = await service.store_new(
+        game,
+        finished.game,
+        rematch_id,
+        finished.options,
+        None,
+        list(finished.seats),
+        [seat],
+        dict(finished.names),
+        others,
+        address,
+    )
+    done, linked = await service.store.link_rematch(finished, rematch_id)
+    if done == 1:
+        return _answer(finished, rematch_id, seat, tokens[seat])
+    # Another seat linked its rematch first (or the finished game expired): drop ours unseen.
+    await service.store.discard(record)
+    if done == -1:
+        raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
+    return await _claim(service, finished, linked, seat)
