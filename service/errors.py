@@ -18,6 +18,7 @@ ServiceError                      code                      HTTP
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
+├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -142,6 +143,15 @@ class HintTimeout(ServiceError):
     code = "HINT_TIMEOUT"
     status = 504
     title = "The hint took too long"
+
+
+class NotReplicated(ServiceError):
+    """Fewer replicas than COVEN_WRITE_REPLICAS confirmed a write in time. The write may still
+    be applied: the client reads again, and an Idempotency-Key makes a retried move safe."""
+
+    code = "WRITE_NOT_REPLICATED"
+    status = 503
+    title = "Write not confirmed by replicas"
 
 
 class NotFound(ServiceError):
