@@ -1,0 +1,130 @@
+"""The API and a worker on a real three-master Redis Cluster (`COVEN_REDIS_CLUSTER=true`,
+REDIS_URL naming one node; the Celery broker is the plain Redis of the other tests): a human
+plays the AI over REST with the AI's turns arriving as server-sent events, and each game's
+keys sit in one slot while several games spread over the nodes."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.client import EventStream, Rest
+from tests.support.namespace import REDIS_URL, clear
+from tests.support.processes import start_api, start_worker
+from tests.support.redis_servers import RedisServer, redis_cluster
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[RedisServer]]:
+    with redis_cluster(Path(tmp_path_factory.mktemp("cluster"))) as nodes:
+        yield nodes
+
+
+@pytest.fixture(scope="module")
+def cluster_env(cluster: list[RedisServer]) -> Iterator[dict[str, str]]:
+    tag = uuid.uuid4().hex[:10]
+    env = {
+        "REDIS_URL": cluster[1].url,
+        "COVEN_REDIS_CLUSTER": "true",
+        "CELERY_BROKER_URL": REDIS_URL,
+        "COVEN_KEY_PREFIX": f"test-{tag}:",
+        "COVEN_AI_QUEUE": f"coven-ai-test-{tag}",
+        "COVEN_KEEPALIVE_SECONDS": "1",
+        "COVEN_RATE_LIMIT_PER_ADDRESS": "100000",
+        "COVEN_RATE_LIMIT_PER_TOKEN": "100000",
+        "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
+    }
+    yield env
+    clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])  # the broker's side
+
+
+@pytest.fixture(scope="module")
+def cluster_api(cluster_env: dict[str, str]) -> Iterator[str]:
+    worker = start_worker(cluster_env, cluster_env["COVEN_AI_QUEUE"], "cluster")
+    try:
+        proc, base = start_api(cluster_env)
+        yield base
+        proc.stop()
+    finally:
+        worker.stop()
+
+
+def test_a_human_plays_the_ai_to_the_end_on_a_redis_cluster_with_live_updates(
+    cluster_api: str,
+) -> None:
+    rest = Rest(cluster_api)
+    created = rest.create(
+        game="pagan",
+        seed="cluster-1",
+        options={"max_turns": 12},
+        seats=[
+            {"seat": "hunter", "kind": "human"},
+            {"seat": "witch", "kind": "ai", "level": "novice"},
+        ],
+    )
+    game_id, token = created["id"], created["tokens"]["hunter"]
+    rng = random.Random(3)
+    stream = EventStream(cluster_api, game_id, token)
+    ai_events = 0
+    try:
+        kind, game = stream.next()
+        assert kind == "game", game
+        moved_at = -1
+        while game["status"] == "active":
+            ai_events += sum(1 for e in game["events"] if e["seat"] == "witch")
+            if game["your_decision"] and game["version"] > moved_at:
+                moved_at = game["version"]
+                move = rng.choice(game["legal_moves"])
+                r = rest.move(game_id, token, game["version"], move["id"])
+                assert r.status_code == 200, r.text
+            kind, game = stream.next(timeout=60)
+            assert kind == "game", game
+    finally:
+        stream.close()
+        rest.close()
+    assert game["outcome"] is not None
+    assert ai_events > 0
+
+
+def test_each_games_keys_share_one_slot_and_games_spread_over_the_nodes(
+    cluster_api: str, cluster: list[RedisServer], cluster_env: dict[str, str]
+) -> None:
+    rest = Rest(cluster_api)
+    ids = []
+    for i in range(12):
+        created = rest.create(
+            game="pagan",
+            seed=f"spread-{i}",
+            seats=[{"seat": "hunter", "kind": "human"}, {"seat": "witch", "kind": "human"}],
+        )
+        game_id, tokens = created["id"], created["tokens"]
+        game = rest.read(game_id).json()
+        seat = game["to_move"]
+        mine = rest.read(game_id, tokens[seat]).json()
+        r = rest.move(game_id, tokens[seat], mine["version"], mine["legal_moves"][0]["id"], "k1")
+        assert r.status_code == 200, r.text
+        ids.append(game_id)
+    rest.close()
+
+    prefix = cluster_env["COVEN_KEY_PREFIX"]
+    holders: dict[str, set[int]] = {}  # game id -> the nodes holding any of its keys
+    slots: dict[str, set[int]] = {}
+    for n, node in enumerate(cluster):
+        for raw in node.client.scan_iter(match=prefix + "*", count=1000):
+            key = raw.decode()
+            game_id = next((g for g in ids if f"{{{g}}}" in key), None)
+            if game_id is not None:
+                holders.setdefault(game_id, set()).add(n)
+                slot: Any = node.client.cluster("keyslot", key)
+                slots.setdefault(game_id, set()).add(int(slot))
+    assert set(holders) == set(ids)
+    assert all(len(s) == 1 for s in slots.values()), slots  # game, log, idempotency key
+    assert all(len(h) == 1 for h in holders.values()), holders
+    assert len({n for h in holders.values() for n in h}) >= 2  # the games spread out
