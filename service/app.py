@@ -33,9 +33,9 @@ from service import metrics
 from service.errors import (
     MethodNotAllowed,
     NotFound,
-    NotReplicated,
     ServiceError,
     from_rules,
+    from_store,
 )
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
@@ -132,11 +132,7 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
 
 async def on_not_replicated(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, WriteNotReplicated)
-    detail = (
-        f"the write was applied but only {exc.confirmed} of {exc.wanted} replicas confirmed it "
-        "in time; read the game again (a retry with the same Idempotency-Key is safe)"
-    )
-    return problem(NotReplicated(detail), request.url.path)
+    return problem(from_store(exc), request.url.path)
 
 
 async def on_crash(request: Request, exc: Exception) -> Response:

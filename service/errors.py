@@ -23,7 +23,8 @@ ServiceError                      code                      HTTP
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
 The game store's move planning raises the rules' own `IllegalMove`; `from_rules` is the one
-place it becomes `IllegalMoveError`, for both REST and GraphQL.
+place it becomes `IllegalMoveError`, for both REST and GraphQL (and `from_store` makes the
+store's `WriteNotReplicated` a `NotReplicated`).
 
 Every message is written for the player and names nothing the caller's seat may not see.
 """
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 
 
@@ -191,3 +193,11 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
 def from_rules(error: IllegalMove) -> ServiceError:
     """The service's error for a move the rules refused, with the rules' reason."""
     return IllegalMoveError(error.reason)
+
+
+def from_store(error: WriteNotReplicated) -> ServiceError:
+    """The service's error for a write too few replicas confirmed (it may still be applied)."""
+    return NotReplicated(
+        f"the write was applied but only {error.confirmed} of {error.wanted} replicas confirmed "
+        "it in time; read the game again (a retry with the same Idempotency-Key is safe)"
+    )

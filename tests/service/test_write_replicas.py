@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.client import Rest
+from tests.support.client import GraphQL, Rest
 from tests.support.namespace import REDIS_URL, clear
 from tests.support.processes import start_api
 from tests.support.redis_servers import RedisServer, primary_with_replica
@@ -92,4 +92,17 @@ def test_a_write_no_replica_confirms_answers_503_in_the_timeout_and_a_reread_sho
         json={"game": "pagan", "seats": [{"seat": "hunter", "kind": "human"}]},
     )
     assert r.status_code == 503 and r.json()["code"] == "WRITE_NOT_REPLICATED", r.text
+    seat = rest.read(game_id).json()["to_move"]
+    game = rest.read(game_id, tokens[seat]).json()
+    gql = GraphQL(base)
+    answer = gql.call(
+        "mutation ($id: ID!, $v: Int!, $m: String!) { move(gameId: $id, version: $v, moveId: $m)"
+        " { version } }",
+        tokens[seat],
+        id=game_id,
+        v=game["version"],
+        m=game["legal_moves"][0]["id"],
+    )
+    gql.close()
+    assert answer["errors"][0]["extensions"]["code"] == "WRITE_NOT_REPLICATED", answer
     rest.close()
