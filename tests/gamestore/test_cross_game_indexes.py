@@ -5,33 +5,17 @@ that are over or were never written. On the real Redis."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
 
 import orjson
-from redis.asyncio import Redis
 
 from gamestore.keys import Keys
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import ORPHAN_GRACE_SECONDS, Store
 from rules.core.registry import get_game
-
-T = TypeVar("T")
-
-
-def _on_store(settings: Settings, use: Callable[[Store], Awaitable[T]]) -> T:
-    async def go() -> T:
-        client = Redis.from_url(settings.redis_url)
-        try:
-            return await use(Store(client, settings))
-        finally:
-            await client.aclose()
-
-    return asyncio.run(go())
+from tests.support.tables import on_store
 
 
 def _open_game(creator: str, created: float | None = None) -> GameRecord:
@@ -74,7 +58,7 @@ def test_a_lobby_read_drops_the_entries_of_games_missing_or_full_whose_removal_w
         left = {bytes(m).decode() for m in await store.redis.zrange(store.keys.lobby, 0, -1)}
         assert full.id not in left and "never-written" not in left and listed.id in left
 
-    _on_store(settings, use)
+    on_store(settings, use)
 
 
 def test_the_open_games_cap_drops_lost_creates_and_finished_games_but_counts_creates_in_flight(
@@ -99,4 +83,4 @@ def test_the_open_games_cap_drops_lost_creates_and_finished_games_but_counts_cre
         members = {bytes(m).decode() for m in await store.redis.zrange(key, 0, -1)}
         assert "lost" not in members and "in-flight" in members
 
-    _on_store(capped, use)
+    on_store(capped, use)

@@ -6,7 +6,6 @@ keys sit in one slot while several games spread over the nodes."""
 from __future__ import annotations
 
 import random
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from tests.support.client import EventStream, Rest
 from tests.support.namespace import REDIS_URL, clear
 from tests.support.processes import start_api, start_worker
 from tests.support.redis_servers import RedisServer, redis_cluster
+from tests.support.tables import to_move, two_humans
 
 pytestmark = pytest.mark.slow
 
@@ -28,18 +28,14 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[RedisServ
 
 
 @pytest.fixture(scope="module")
-def cluster_env(cluster: list[RedisServer]) -> Iterator[dict[str, str]]:
-    tag = uuid.uuid4().hex[:10]
+def cluster_env(cluster: list[RedisServer], namespace: dict[str, str]) -> Iterator[dict[str, str]]:
     env = {
+        **namespace,
         "REDIS_URL": cluster[1].url,
         "COVEN_REDIS_CLUSTER": "true",
         "CELERY_BROKER_URL": REDIS_URL,
-        "COVEN_KEY_PREFIX": f"test-{tag}:",
-        "COVEN_AI_QUEUE": f"coven-ai-test-{tag}",
-        "COVEN_KEEPALIVE_SECONDS": "1",
-        "COVEN_RATE_LIMIT_PER_ADDRESS": "100000",
-        "COVEN_RATE_LIMIT_PER_TOKEN": "100000",
-        "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
+        # A queue of its own: the session's worker (on the plain Redis) must not take its turns.
+        "COVEN_AI_QUEUE": namespace["COVEN_AI_QUEUE"] + "-cluster",
     }
     yield env
     clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])  # the broker's side
@@ -99,15 +95,8 @@ def test_each_games_keys_share_one_slot_and_games_spread_over_the_nodes(
     rest = Rest(cluster_api)
     ids = []
     for i in range(12):
-        created = rest.create(
-            game="pagan",
-            seed=f"spread-{i}",
-            seats=[{"seat": "hunter", "kind": "human"}, {"seat": "witch", "kind": "human"}],
-        )
-        game_id, tokens = created["id"], created["tokens"]
-        game = rest.read(game_id).json()
-        seat = game["to_move"]
-        mine = rest.read(game_id, tokens[seat]).json()
+        game_id, tokens = two_humans(rest, f"spread-{i}")
+        seat, mine = to_move(rest, game_id, tokens)
         r = rest.move(game_id, tokens[seat], mine["version"], mine["legal_moves"][0]["id"], "k1")
         assert r.status_code == 200, r.text
         ids.append(game_id)

@@ -14,6 +14,7 @@ import pytest
 
 from tests.support.client import EventStream, Rest, bearer
 from tests.support.processes import start_api, start_worker
+from tests.support.tables import to_move, two_humans
 
 pytestmark = pytest.mark.slow
 
@@ -34,21 +35,12 @@ def replicas(namespace: dict[str, str]) -> Iterator[tuple[str, str]]:
             proc.stop()
 
 
-def _two_humans(rest: Rest, seed: str) -> tuple[str, dict[str, str]]:
-    created = rest.create(
-        game="pagan",
-        seed=seed,
-        seats=[{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}],
-    )
-    return created["id"], created["tokens"]
-
-
 def test_clients_racing_on_two_api_replicas_write_one_move_the_other_gets_stale_version(
     replicas: tuple[str, str],
 ) -> None:
     base_a, base_b = replicas
     rest = Rest(base_a)
-    game_id, tokens = _two_humans(rest, "replicas-race")
+    game_id, tokens = two_humans(rest, "replicas-race")
 
     async def race(version: int, seat: str, moves: list[str]) -> list[httpx.Response]:
         async with (
@@ -67,8 +59,7 @@ def test_clients_racing_on_two_api_replicas_write_one_move_the_other_gets_stale_
             )
 
     for _ in range(10):
-        seat = rest.read(game_id).json()["to_move"]
-        game = rest.read(game_id, tokens[seat]).json()
+        seat, game = to_move(rest, game_id, tokens)
         legal = [m["id"] for m in game["legal_moves"]]
         answers = asyncio.run(race(game["version"], seat, (legal * 4)[:4]))
         assert sorted(r.status_code for r in answers) == [200, 409, 409, 409], [
@@ -84,15 +75,14 @@ def test_a_stream_on_one_replica_sees_the_moves_made_through_the_other(
 ) -> None:
     base_a, base_b = replicas
     rest_b = Rest(base_b)
-    game_id, tokens = _two_humans(rest_b, "replicas-stream")
+    game_id, tokens = two_humans(rest_b, "replicas-stream")
     stream = EventStream(base_a, game_id, tokens["witch"])
     try:
         kind, game = stream.next()
         assert kind == "game", game
         seen = game["version"]
         for _ in range(6):
-            seat = rest_b.read(game_id).json()["to_move"]
-            mine = rest_b.read(game_id, tokens[seat]).json()
+            seat, mine = to_move(rest_b, game_id, tokens)
             r = rest_b.move(game_id, tokens[seat], mine["version"], mine["legal_moves"][0]["id"])
             assert r.status_code == 200, r.text
             while seen < mine["version"] + 1:

@@ -16,6 +16,7 @@ from tests.support.client import GraphQL, Rest
 from tests.support.namespace import REDIS_URL, clear
 from tests.support.processes import start_api
 from tests.support.redis_servers import RedisServer, primary_with_replica
+from tests.support.tables import to_move, two_humans
 
 pytestmark = pytest.mark.slow
 
@@ -42,18 +43,8 @@ def replicated(tmp_path: Path) -> Iterator[tuple[str, RedisServer]]:
             clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
 
 
-def _new_game(rest: Rest) -> tuple[str, dict[str, str]]:
-    created = rest.create(
-        game="pagan",
-        seed="replicas",
-        seats=[{"seat": "hunter", "kind": "human"}, {"seat": "witch", "kind": "human"}],
-    )
-    return created["id"], created["tokens"]
-
-
 def _move(rest: Rest, game_id: str, tokens: dict[str, str]) -> tuple[int, Any]:
-    seat = rest.read(game_id).json()["to_move"]
-    game = rest.read(game_id, tokens[seat]).json()
+    seat, game = to_move(rest, game_id, tokens)
     r = rest.move(game_id, tokens[seat], game["version"], game["legal_moves"][0]["id"], "key-1")
     return game["version"], r
 
@@ -63,7 +54,7 @@ def test_writes_confirmed_by_the_replica_are_acknowledged_and_on_the_replica(
 ) -> None:
     base, replica = replicated
     rest = Rest(base)
-    game_id, tokens = _new_game(rest)
+    game_id, tokens = two_humans(rest, "replicas")
     _, r = _move(rest, game_id, tokens)
     assert r.status_code == 200, r.text
     assert any(game_id.encode() in k for k in replica.client.scan_iter(match="test-*", count=1000))
@@ -75,7 +66,7 @@ def test_a_write_no_replica_confirms_answers_503_in_the_timeout_and_a_reread_sho
 ) -> None:
     base, replica = replicated
     rest = Rest(base)
-    game_id, tokens = _new_game(rest)
+    game_id, tokens = two_humans(rest, "replicas")
     replica.stop()
     started = time.monotonic()
     version, r = _move(rest, game_id, tokens)
@@ -92,8 +83,7 @@ def test_a_write_no_replica_confirms_answers_503_in_the_timeout_and_a_reread_sho
         json={"game": "pagan", "seats": [{"seat": "hunter", "kind": "human"}]},
     )
     assert r.status_code == 503 and r.json()["code"] == "WRITE_NOT_REPLICATED", r.text
-    seat = rest.read(game_id).json()["to_move"]
-    game = rest.read(game_id, tokens[seat]).json()
+    seat, game = to_move(rest, game_id, tokens)
     gql = GraphQL(base)
     answer = gql.call(
         "mutation ($id: ID!, $v: Int!, $m: String!) { move(gameId: $id, version: $v, moveId: $m)"
