@@ -107,15 +107,8 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _cluster_needs_a_broker(self) -> Settings:
-        if self.redis_cluster:
-            if not self.celery_broker_url:
-                raise ValueError(
-                    "COVEN_REDIS_CLUSTER needs CELERY_BROKER_URL (a plain Redis or AMQP)"
-                )
-            if self.write_replicas:
-                # WAIT counts the replicas of the connection's own writes, and a cluster
-                # client's connections are per node: not offered there yet.
-                raise ValueError("COVEN_WRITE_REPLICAS is not supported with COVEN_REDIS_CLUSTER")
+        if self.redis_cluster and not self.celery_broker_url:
+            raise ValueError("COVEN_REDIS_CLUSTER needs CELERY_BROKER_URL (a plain Redis or AMQP)")
         return self
 
     @property

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import orjson
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import NoScriptError
 
 from gamestore import scripts
 from gamestore.commits import Commit, event_for
@@ -349,13 +351,40 @@ class Store(_Face):
         wanted = self.settings.write_replicas
         if not wanted:
             return await self.scripts[name](keys=keys, args=args)
-        pipe = self.redis.pipeline(transaction=False)
-        await self.scripts[name](keys=keys, args=args, client=pipe)
-        pipe.wait(wanted, self.settings.write_replicas_timeout_ms)
-        result, confirmed = await pipe.execute()
+        timeout = self.settings.write_replicas_timeout_ms
+        if not isinstance(self.redis, RedisCluster):
+            pipe = self.redis.pipeline(transaction=False)
+            await self.scripts[name](keys=keys, args=args, client=pipe)
+            pipe.wait(wanted, timeout)
+            result, confirmed = await pipe.execute()
+        else:
+            result, confirmed = await self._write_on_cluster(name, keys, args, wanted, timeout)
         if int(confirmed) < wanted:
             raise WriteNotReplicated(wanted, int(confirmed))
         return result
+
+    async def _write_on_cluster(
+        self, name: str, keys: list[str], args: list[Any], wanted: int, timeout: int
+    ) -> tuple[Any, Any]:
+        """A cluster pipeline sends each node's commands on one connection, in order: the
+        script goes to the node of its keys' slot, and WAIT is sent to that same node."""
+        assert isinstance(self.redis, RedisCluster)
+        script = self.scripts[name]
+        await self.redis.initialize()  # a no-op once the client knows the slots
+        node = self.redis.get_node_from_key(keys[0])
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+            pipe.execute_command("WAIT", wanted, timeout, target_nodes=node)
+            result, confirmed = await pipe.execute(raise_on_error=False)
+            if isinstance(result, NoScriptError) and attempt == 1:
+                # The node had not seen the script (it did not run): load it and send again.
+                await self.redis.script_load(script.script)
+                continue
+            if isinstance(result, Exception):
+                raise result
+            return result, confirmed
+        raise AssertionError("unreachable")
 
     async def load(self, game_id: str) -> GameRecord | None:
         return await self._run(self._ops.load(game_id))

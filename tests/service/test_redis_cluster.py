@@ -5,17 +5,26 @@ keys sit in one slot while several games spread over the nodes."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
+from redis.asyncio.cluster import RedisCluster
 
+from gamestore.records import GameRecord, SeatConfig
+from gamestore.settings import Settings
+from gamestore.store import Store, WriteNotReplicated
+from rules.core.registry import get_game
 from tests.support.client import EventStream, Rest
 from tests.support.namespace import REDIS_URL, clear
 from tests.support.processes import start_api, start_worker
-from tests.support.redis_servers import RedisServer, redis_cluster
+from tests.support.redis_servers import RedisServer, add_cluster_replica, redis_cluster
 from tests.support.tables import to_move, two_humans
 
 pytestmark = pytest.mark.slow
@@ -117,3 +126,65 @@ def test_each_games_keys_share_one_slot_and_games_spread_over_the_nodes(
     assert all(len(s) == 1 for s in slots.values()), slots  # game, log, idempotency key
     assert all(len(h) == 1 for h in holders.values()), holders
     assert len({n for h in holders.values() for n in h}) >= 2  # the games spread out
+
+
+def test_write_replicas_on_a_cluster_wait_on_the_node_that_holds_the_game(
+    cluster: list[RedisServer], tmp_path: Path, settings: Settings
+) -> None:
+    """WAIT must follow the write on the node of the game's slot: a game on the master with a
+    replica is confirmed, one on a master without is not (and is applied all the same)."""
+    replica = add_cluster_replica(tmp_path / "replica", cluster[0])
+    on_cluster = Settings(
+        redis_url=cluster[2].url,
+        redis_cluster=True,
+        celery_broker_url=REDIS_URL,
+        key_prefix=settings.key_prefix + "wait:",
+        write_replicas=1,
+        write_replicas_timeout_ms=300,
+    )
+
+    async def use(store: Store) -> None:
+        nodes = {n.port: i for i, n in enumerate(cluster)}
+        seen: set[int] = set()
+        for i in range(40):
+            record = _two_human_record(f"wait-{i}")
+            home = nodes[store.redis.get_node_from_key(store.keys.game(record.id)).port]
+            if home in seen:
+                continue
+            seen.add(home)
+            if home == 0:
+                assert await store.create(record)
+            else:
+                with pytest.raises(WriteNotReplicated):
+                    await store.create(record)
+            assert await store.load(record.id) is not None
+        assert seen == {0, 1, 2}
+
+    async def go() -> None:
+        client = RedisCluster.from_url(on_cluster.redis_url)
+        await client.initialize()
+        try:
+            await use(Store(client, on_cluster))
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(go())
+    finally:
+        replica.stop()
+
+
+def _two_human_record(seed: str) -> GameRecord:
+    game = get_game("pagan")
+    return GameRecord(
+        id=uuid.uuid4().hex,
+        game="pagan",
+        options={},
+        seed=seed,
+        seats=[SeatConfig("witch", "human"), SeatConfig("hunter", "human")],
+        version=0,
+        state=orjson.dumps(game.to_json(game.new({}, seed))),
+        creator="wait",
+        created=time.time(),
+        token_hashes={"witch": "w", "hunter": "h"},
+    )

@@ -117,6 +117,38 @@ def redis_cluster(dir: Path, masters: int = 3) -> Iterator[list[RedisServer]]:
             node.stop()
 
 
+def add_cluster_replica(dir: Path, master: RedisServer) -> RedisServer:
+    """Start a node and attach it to the cluster as a replica of `master`, in sync. The caller
+    stops it (before the cluster's own nodes)."""
+    node = RedisServer(
+        dir, free_port(), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"
+    )
+    master_id = master.client.cluster("myid")
+    master_id = master_id.decode() if isinstance(master_id, bytes) else str(master_id)
+    subprocess.run(
+        [
+            "redis-cli",
+            "--cluster",
+            "add-node",
+            f"127.0.0.1:{node.port}",
+            f"127.0.0.1:{master.port}",
+            "--cluster-slave",
+            "--cluster-master-id",
+            master_id,
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    deadline = time.monotonic() + 30
+    while node.client.info("replication").get("master_link_status") != "up":
+        if time.monotonic() > deadline:
+            node.stop()
+            raise RuntimeError("the cluster replica did not sync with its master")
+        time.sleep(0.1)
+    return node
+
+
 @contextlib.contextmanager
 def primary_with_replica(dir: Path) -> Iterator[tuple[RedisServer, RedisServer]]:
     """A primary and one replica of it, the replica in sync."""
