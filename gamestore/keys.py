@@ -1,4 +1,13 @@
-"""Redis key and channel names, all under the configured prefix."""
+"""Redis key and channel names, all under the configured prefix.
+
+Every key of one game (its hash, move log, idempotency keys, AI-turn marks) and its channel
+name the game id; on a Redis Cluster (`tagged`) the id is written in braces, a hash tag, so
+all of them hash to one slot and each Lua script touches one slot: `{prefix}g:{<id>}`. On a
+single Redis the names stay as they always were (`{prefix}g:<id>`), so games stored before
+hash tags existed are found without a migration. The cross-game indexes (the lobby, each
+creator's open games, rate counters) hash wherever they fall and are written on their own,
+see `gamestore.store`.
+"""
 
 from __future__ import annotations
 
@@ -8,18 +17,22 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Keys:
     prefix: str
+    tagged: bool = False
+
+    def _id(self, game_id: str) -> str:
+        return f"{{{game_id}}}" if self.tagged else game_id
 
     def game(self, game_id: str) -> str:
-        return f"{self.prefix}g:{game_id}"
+        return f"{self.prefix}g:{self._id(game_id)}"
 
     def log(self, game_id: str) -> str:
-        return f"{self.prefix}log:{game_id}"
+        return f"{self.prefix}log:{self._id(game_id)}"
 
     def channel(self, game_id: str) -> str:
-        return f"{self.prefix}ev:{game_id}"
+        return f"{self.prefix}ev:{self._id(game_id)}"
 
     def idempotency(self, game_id: str, seat: str, key: str) -> str:
-        return f"{self.prefix}idem:{game_id}:{seat}:{key}"
+        return f"{self.prefix}idem:{self._id(game_id)}:{seat}:{key}"
 
     def hint(self, request_id: str) -> str:
         return f"{self.prefix}hint:{request_id}"
@@ -37,7 +50,7 @@ class Keys:
     def ai_enqueued(self, game_id: str, version: int) -> str:
         """Set when an AI turn of this version was handed to the workers (expires: see
         `Settings.ai_stall_seconds`)."""
-        return f"{self.prefix}aiq:{game_id}:{version}"
+        return f"{self.prefix}aiq:{self._id(game_id)}:{version}"
 
     @property
     def ai_metrics(self) -> str:

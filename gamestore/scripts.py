@@ -3,12 +3,16 @@
 Redis runs a script alone, so a check and the writes it guards cannot interleave with another
 client's: this is the compare-and-set that lets any number of API replicas and workers write
 the same game safely.
+
+Each script touches the keys of one slot only (one game's keys share a hash tag, see
+`gamestore.keys`), so every one runs on a Redis Cluster too. The cross-game indexes (the
+lobby, a creator's open games) are written by the store after the game's script, on their
+own, and repaired when such a write was lost (`gamestore.store`).
 """
 
-# KEYS: game hash, log stream, idempotency key (or the game key again when there is none),
-#       lobby zset, creator's open-games zset
+# KEYS: game hash, log stream, idempotency key (or the game key again when there is none)
 # ARGV: expected version, state, status, outcome json, seat, kind, move id, public, private,
-#       task, ttl seconds, idempotency value ('' for none), idempotency ttl, channel, game id
+#       task, ttl seconds, idempotency value ('' for none), idempotency ttl, channel
 # Returns {1, new version} on success, {0, current version} on a stale version, {-1, 0} when
 # the game does not exist.
 COMMIT = """
@@ -21,10 +25,6 @@ redis.call('XADD', KEYS[2], nv .. '-0', 'v', nv, 'seat', ARGV[5], 'kind', ARGV[6
            'move', ARGV[7], 'public', ARGV[8], 'private', ARGV[9], 'task', ARGV[10])
 redis.call('EXPIRE', KEYS[1], ARGV[11])
 redis.call('EXPIRE', KEYS[2], ARGV[11])
-if ARGV[3] == 'finished' then
-  redis.call('ZREM', KEYS[4], ARGV[15])
-  redis.call('ZREM', KEYS[5], ARGV[15])
-end
 if ARGV[12] ~= '' then
   redis.call('SET', KEYS[3], ARGV[12], 'EX', ARGV[13])
 end
@@ -32,32 +32,36 @@ redis.call('PUBLISH', ARGV[14], nv)
 return {1, nv}
 """
 
-# KEYS: game hash, lobby zset, creator's open-games zset
-# ARGV: now, idle ttl, cap (0: none), game id, has open seats ('1'/'0'), then field/value pairs
-# Returns 1 when created, 0 when the creator has too many open games.
-CREATE = """
+# KEYS: creator's open-games zset
+# ARGV: now, idle ttl, cap (0: none), game id
+# Counts the game against its creator's cap before it is written (entries older than the idle
+# ttl have expired with their games). Returns 1 when counted, 0 when the creator has too many
+# open games.
+RESERVE_OPEN_GAME = """
 local cap = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
-if cap > 0 and redis.call('ZCARD', KEYS[3]) >= cap then return 0 end
-local fields = {}
-for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
-redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if cap > 0 and redis.call('ZCARD', KEYS[1]) >= cap then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[1], ARGV[4])
-redis.call('EXPIRE', KEYS[3], ARGV[2])
-if ARGV[5] == '1' then redis.call('ZADD', KEYS[2], ARGV[1], ARGV[4]) end
 return 1
 """
 
-# KEYS: game hash, lobby zset
-# ARGV: seat, token hash, game id, seats still open after this one ('1'/'0'), then field/value
-#       pairs written with the token (the seat's display name)
+# KEYS: game hash
+# ARGV: idle ttl, then field/value pairs
+CREATE = """
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return 1
+"""
+
+# KEYS: game hash
+# ARGV: seat, token hash, then field/value pairs written with the token (the seat's
+#       display name)
 # Returns 1 when the seat was free and is now taken, 0 when taken already, -1 no game.
 JOIN = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HSETNX', KEYS[1], 'tok:' .. ARGV[1], ARGV[2]) == 0 then return 0 end
-for i = 5, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-if ARGV[4] == '0' then redis.call('ZREM', KEYS[2], ARGV[3]) end
+for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return 1
 """
 
@@ -72,22 +76,14 @@ end
 return {1, ARGV[1]}
 """
 
-# Fixed-window request counters, one per scope.
-# KEYS: counter keys (address, then token if any); ARGV: window seconds, then one limit per key
-# (0: no limit). Returns 0 when allowed, else the seconds until the fullest window resets.
+# A fixed-window request counter (one per scope and window; one key, so one slot).
+# KEYS: the counter; ARGV: window seconds, limit. Returns 0 when allowed, else the seconds
+# until the window resets.
 RATE_LIMIT = """
-local wait = 0
-for i, key in ipairs(KEYS) do
-  local limit = tonumber(ARGV[i + 1])
-  if limit > 0 then
-    local n = redis.call('INCR', key)
-    if n == 1 then redis.call('EXPIRE', key, ARGV[1]) end
-    if n > limit then
-      local ttl = redis.call('TTL', key)
-      if ttl < 1 then ttl = 1 end
-      if ttl > wait then wait = ttl end
-    end
-  end
-end
-return wait
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+if n <= tonumber(ARGV[2]) then return 0 end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 1 then ttl = 1 end
+return ttl
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -25,6 +25,26 @@ class Settings(BaseSettings):
         default=None,
         validation_alias=AliasChoices("CELERY_BROKER_URL", "COVEN_CELERY_BROKER_URL"),
         description="The Celery broker; defaults to the Redis of REDIS_URL.",
+    )
+    redis_cluster: bool = Field(
+        default=False,
+        description="REDIS_URL names a node of a Redis Cluster (the broker stays a plain Redis "
+        "or RabbitMQ); see docs/deployment.md.",
+    )
+    celery_result_backend: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("CELERY_RESULT_BACKEND", "COVEN_CELERY_RESULT_BACKEND"),
+        description="Where the `expert` chords keep their trees; defaults to the Redis of "
+        "REDIS_URL (on a cluster: the broker, when it is a Redis).",
+    )
+    write_replicas: int = Field(
+        default=0,
+        ge=0,
+        description="A write is acknowledged only once this many replicas have it (Redis WAIT); "
+        "else the client gets a 503 WRITE_NOT_REPLICATED problem.",
+    )
+    write_replicas_timeout_ms: int = Field(
+        default=1000, ge=1, description="How long a write waits for COVEN_WRITE_REPLICAS."
     )
     key_prefix: str = Field(default="coven:", description="Prefix of every Redis key and channel.")
     ai_queue: str = Field(default="coven-ai", description="The Celery queue of AI turns.")
@@ -95,15 +115,36 @@ class Settings(BaseSettings):
         """COVEN_CORS_ORIGINS as a list, blanks dropped."""
         return [o.strip() for o in self.cors_origins.split(",") if o.strip()]
 
+    @model_validator(mode="after")
+    def _cluster_needs_a_broker(self) -> Settings:
+        if self.redis_cluster and not self.celery_broker_url:
+            raise ValueError("COVEN_REDIS_CLUSTER needs CELERY_BROKER_URL (a plain Redis or AMQP)")
+        return self
+
     @property
     def broker_url(self) -> str:
         """The Celery broker: CELERY_BROKER_URL, else the same Redis as REDIS_URL."""
-        return self.celery_broker_url or self.result_backend_url
+        if self.celery_broker_url:
+            return self.celery_broker_url
+        if self.redis_cluster:
+            raise ValueError("on a Redis Cluster, set CELERY_BROKER_URL (a plain Redis or AMQP)")
+        return self.result_backend_url
 
     @property
     def result_backend_url(self) -> str:
         """Celery's result backend (the trees of an `expert` turn, joined by a chord): always
-        the Redis of REDIS_URL, whatever the broker."""
+        the Redis of REDIS_URL, whatever the broker, unless CELERY_RESULT_BACKEND says else. On
+        a cluster (which Celery's Redis backend cannot use) the broker, when it is a Redis."""
+        if self.celery_result_backend:
+            return self.celery_result_backend
+        if self.redis_cluster:
+            broker = self.celery_broker_url or ""
+            if broker.startswith(("redis://", "rediss://", "redis+socket://")):
+                return broker
+            raise ValueError(
+                "on a Redis Cluster, set CELERY_RESULT_BACKEND (a plain Redis) or use a Redis "
+                "CELERY_BROKER_URL: Celery's chords cannot keep results on a cluster"
+            )
         if self.redis_url.startswith("unix://"):
             # Kombu and Celery spell a Redis unix socket differently from redis-py.
             return "redis+socket://" + self.redis_url.removeprefix("unix://")

@@ -5,6 +5,16 @@ Every operation is written once, in `_Ops`, as a generator that yields the Redis
 a connection itself. `Store` drives the operations on the asyncio client (the API), `SyncStore`
 on the blocking one (the workers), so both use the same keys, the same script arguments and the
 same reading of the answers. Neither holds any state of its own between calls.
+
+Each Lua script writes one game's keys (one slot, so it runs on a Redis Cluster too); the
+cross-game indexes are written by separate calls around it, in an order that makes a lost
+write harmless and repaired:
+- create: the creator's open-games entry first (the cap check), then the game, then its lobby
+  entry. A game without its lobby entry was never acknowledged (nobody has its id); a creator
+  entry without its game is dropped when the creator reaches the cap (`reserve_open_game`).
+- a finished game, or a join that took the last open seat: the game first, then the lobby and
+  creator entries are removed. Lost removals are made by the next lobby read (which drops
+  every entry whose game is missing, full or over) and the next cap check.
 """
 
 from __future__ import annotations
@@ -15,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import orjson
-from redis import Redis as BlockingRedis
-from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import NoScriptError
 
 from gamestore import scripts
 from gamestore.commits import Commit, event_for
+from gamestore.connect import AsyncClient, SyncClient
 from gamestore.keys import Keys
 from gamestore.records import ACTIVE, FINISHED, GameRecord
 from gamestore.settings import Settings
@@ -33,13 +44,28 @@ AI_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.
 HINT_TTL_SECONDS = 120
 """How long a finished analysis waits for the API to read it."""
 
+ORPHAN_GRACE_SECONDS = 60
+"""A creator's open-games entry whose game is missing this long after it was counted is a lost
+create (the process died between the two writes), no longer one in flight."""
+
 _SCRIPTS = {
     "commit": scripts.COMMIT,
+    "reserve_open_game": scripts.RESERVE_OPEN_GAME,
     "create": scripts.CREATE,
     "join": scripts.JOIN,
     "link_rematch": scripts.LINK_REMATCH,
     "rate_limit": scripts.RATE_LIMIT,
 }
+
+
+class WriteNotReplicated(Exception):
+    """The write was applied on the primary but fewer than `COVEN_WRITE_REPLICAS` replicas
+    confirmed it in time: it may survive or be lost with the primary."""
+
+    def __init__(self, wanted: int, confirmed: int) -> None:
+        super().__init__(f"{confirmed} of {wanted} replicas confirmed the write in time")
+        self.wanted = wanted
+        self.confirmed = confirmed
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +80,14 @@ class _Face:
     def __init__(self, client: Any, settings: Settings) -> None:
         self.redis = client
         self.settings = settings
-        self.keys = Keys(settings.key_prefix)
+        self.keys = Keys(settings.key_prefix, tagged=settings.redis_cluster)
         self.scripts = {name: client.register_script(src) for name, src in _SCRIPTS.items()}
         self._ops = _Ops(self.keys, settings)
+
+    def write(self, name: str, keys: list[str], args: list[Any]) -> Any:
+        """Run a script that writes an acknowledged change (the API's face waits for
+        replicas, see `Store.write`)."""
+        return self.scripts[name](keys=keys, args=args)
 
 
 Call = Callable[[_Face], Any]
@@ -71,6 +102,22 @@ def _command(name: str, *args: Any, **kwargs: Any) -> Call:
 
 def _script(name: str, keys: list[str], args: list[Any]) -> Call:
     return lambda face: face.scripts[name](keys=keys, args=args)
+
+
+def _write(name: str, keys: list[str], args: list[Any]) -> Call:
+    return lambda face: face.write(name, keys, args)
+
+
+def _batch(*commands: tuple[Any, ...]) -> Call:
+    """Several commands in one round trip, not atomic (their keys may be on different nodes)."""
+
+    def run(face: _Face) -> Any:
+        pipe = face.redis.pipeline(transaction=False)
+        for name, *args in commands:
+            getattr(pipe, name)(*args)
+        return pipe.execute()
+
+    return run
 
 
 class _Ops:
@@ -93,22 +140,38 @@ class _Ops:
         return None if raw is None else int(raw)
 
     def create(self, record: GameRecord) -> Op[bool]:
+        if not (yield from self.reserve_open_game(record)):
+            return False
         fields: list[Any] = []
         for name, value in record.to_fields().items():
             fields += [name, value]
-        done = yield _script(
-            "create",
-            [self.keys.game(record.id), self.keys.lobby, self.keys.creator(record.creator)],
-            [
-                record.created,
-                self.settings.idle_game_ttl_seconds,
-                self.settings.max_open_games_per_address,
-                record.id,
-                "1" if record.open_seats() else "0",
-                *fields,
-            ],
+        yield _write(
+            "create", [self.keys.game(record.id)], [self.settings.idle_game_ttl_seconds, *fields]
         )
-        return bool(done)
+        if record.open_seats():
+            yield _command("zadd", self.keys.lobby, {record.id: record.created})
+        return True
+
+    def reserve_open_game(self, record: GameRecord) -> Op[bool]:
+        """Count the game against its creator's cap; at the cap, first drop the entries of
+        games that are over or were never written, and try once more."""
+        s = self.settings
+        key = self.keys.creator(record.creator)
+        args = [record.created, s.idle_game_ttl_seconds, s.max_open_games_per_address, record.id]
+        if (yield _script("reserve_open_game", [key], args)):
+            return True
+        entries = yield _command("zrange", key, 0, -1, withscores=True)
+        stale: list[str] = []
+        for member, score in entries:
+            game_id = bytes(member).decode()
+            status = yield _command("hget", self.keys.game(game_id), "status")
+            lost = status is None and score < record.created - ORPHAN_GRACE_SECONDS
+            if lost or status == FINISHED.encode():
+                stale.append(game_id)
+        if not stale:
+            return False
+        yield _command("zrem", key, *stale)
+        return bool((yield _script("reserve_open_game", [key], args)))
 
     def commit(
         self, record: GameRecord, commit: Commit, idem_key: str | None, idem_value: bytes | None
@@ -116,15 +179,9 @@ class _Ops:
         s = self.settings
         ttl = s.finished_game_ttl_seconds if commit.status == FINISHED else s.idle_game_ttl_seconds
         game_key = self.keys.game(record.id)
-        ok, version = yield _script(
+        ok, version = yield _write(
             "commit",
-            [
-                game_key,
-                self.keys.log(record.id),
-                idem_key or game_key,
-                self.keys.lobby,
-                self.keys.creator(record.creator),
-            ],
+            [game_key, self.keys.log(record.id), idem_key or game_key],
             [
                 commit.expected,
                 commit.state,
@@ -140,9 +197,13 @@ class _Ops:
                 idem_value if idem_key and idem_value is not None else b"",
                 s.idempotency_ttl_seconds,
                 self.keys.channel(record.id),
-                record.id,
             ],
         )
+        if ok == 1 and commit.status == FINISHED:
+            yield _batch(
+                ("zrem", self.keys.lobby, record.id),
+                ("zrem", self.keys.creator(record.creator), record.id),
+            )
         return CommitResult(ok == 1, int(version) if ok != -1 else -1)
 
     def join(
@@ -150,11 +211,9 @@ class _Ops:
     ) -> Op[int]:
         still_open = [s for s in record.open_seats() if s != seat]
         extra = [f"name:{seat}", name] if name else []
-        result = yield _script(
-            "join",
-            [self.keys.game(record.id), self.keys.lobby],
-            [seat, token_hash, record.id, "1" if still_open else "0", *extra],
-        )
+        result = yield _write("join", [self.keys.game(record.id)], [seat, token_hash, *extra])
+        if result == 1 and not still_open:
+            yield _command("zrem", self.keys.lobby, record.id)
         return int(result)
 
     def link_rematch(self, finished: GameRecord, rematch_id: str) -> Op[tuple[int, str]]:
@@ -252,15 +311,19 @@ class _Ops:
     # -- abuse limits ----------------------------------------------------------------------
 
     def rate_limit(self, address: str, token_hash: str | None) -> Op[int]:
+        # One script per counter: the counters of an address and of a token are in different
+        # slots on a cluster.
         s = self.settings
         window = int(time.time()) // s.rate_limit_window_seconds
-        key_list = [self.keys.rate("addr", address, window)]
-        args: list[Any] = [s.rate_limit_window_seconds, s.rate_limit_per_address]
+        counters = [(self.keys.rate("addr", address, window), s.rate_limit_per_address)]
         if token_hash is not None:
-            key_list.append(self.keys.rate("tok", token_hash, window))
-            args.append(s.rate_limit_per_token)
-        wait = yield _script("rate_limit", key_list, args)
-        return int(wait)
+            counters.append((self.keys.rate("tok", token_hash, window), s.rate_limit_per_token))
+        wait = 0
+        for key, limit in counters:
+            if limit > 0:
+                ttl = yield _script("rate_limit", [key], [s.rate_limit_window_seconds, limit])
+                wait = max(wait, int(ttl))
+        return wait
 
 
 class _Step(Generic[T]):
@@ -284,9 +347,9 @@ class _Step(Generic[T]):
 class Store(_Face):
     """The API's face (asyncio client)."""
 
-    redis: Redis
+    redis: AsyncClient
 
-    def __init__(self, client: Redis, settings: Settings) -> None:
+    def __init__(self, client: AsyncClient, settings: Settings) -> None:
         super().__init__(client, settings)
 
     async def _run(self, op: Op[T]) -> T:
@@ -294,6 +357,48 @@ class Store(_Face):
         while step.call is not None:
             step.answer(await step.call(self))
         return step.result
+
+    async def write(self, name: str, keys: list[str], args: list[Any]) -> Any:
+        """Run the script, then (`COVEN_WRITE_REPLICAS`) WAIT for that many replicas on the
+        same connection, one round trip: WAIT counts the replicas that have every write this
+        connection made. Raises `WriteNotReplicated` when too few confirmed in time."""
+        wanted = self.settings.write_replicas
+        if not wanted:
+            return await self.scripts[name](keys=keys, args=args)
+        timeout = self.settings.write_replicas_timeout_ms
+        if not isinstance(self.redis, RedisCluster):
+            pipe = self.redis.pipeline(transaction=False)
+            await self.scripts[name](keys=keys, args=args, client=pipe)
+            pipe.wait(wanted, timeout)
+            result, confirmed = await pipe.execute()
+        else:
+            result, confirmed = await self._write_on_cluster(name, keys, args, wanted, timeout)
+        if int(confirmed) < wanted:
+            raise WriteNotReplicated(wanted, int(confirmed))
+        return result
+
+    async def _write_on_cluster(
+        self, name: str, keys: list[str], args: list[Any], wanted: int, timeout: int
+    ) -> tuple[Any, Any]:
+        """A cluster pipeline sends each node's commands on one connection, in order: the
+        script goes to the node of its keys' slot, and WAIT is sent to that same node."""
+        assert isinstance(self.redis, RedisCluster)
+        script = self.scripts[name]
+        await self.redis.initialize()  # a no-op once the client knows the slots
+        node = self.redis.get_node_from_key(keys[0])
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+            pipe.execute_command("WAIT", wanted, timeout, target_nodes=node)
+            result, confirmed = await pipe.execute(raise_on_error=False)
+            if isinstance(result, NoScriptError) and attempt == 1:
+                # The node had not seen the script (it did not run): load it and send again.
+                await self.redis.script_load(script.script)
+                continue
+            if isinstance(result, Exception):
+                raise result
+            return result, confirmed
+        raise AssertionError("unreachable")
 
     async def load(self, game_id: str) -> GameRecord | None:
         return await self._run(self._ops.load(game_id))
@@ -365,9 +470,9 @@ class Store(_Face):
 class SyncStore(_Face):
     """The workers' face (blocking client)."""
 
-    redis: BlockingRedis
+    redis: SyncClient
 
-    def __init__(self, client: BlockingRedis, settings: Settings) -> None:
+    def __init__(self, client: SyncClient, settings: Settings) -> None:
         super().__init__(client, settings)
 
     def _run(self, op: Op[T]) -> T:

@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -25,13 +24,20 @@ from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gamestore.connect import async_client
 from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
-from gamestore.store import Store
+from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
 from service import explorers, metrics
 from service.cors import cors_middleware
-from service.errors import MethodNotAllowed, NotFound, ServiceError, from_rules
+from service.errors import (
+    MethodNotAllowed,
+    NotFound,
+    ServiceError,
+    from_rules,
+    from_store,
+)
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
 from service.limits import BodyLimit, RateLimit
@@ -125,6 +131,11 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     return problem(NotFound(f"there is nothing at {request.url.path}"), request.url.path)
 
 
+async def on_not_replicated(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, WriteNotReplicated)
+    return problem(from_store(exc), request.url.path)
+
+
 async def on_crash(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)
     body = {
@@ -140,7 +151,7 @@ async def on_crash(request: Request, exc: Exception) -> Response:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or get_settings()
-    redis = Redis.from_url(settings.redis_url)
+    redis = async_client(settings)
     store = Store(redis, settings)
     queue = AIQueue(celery_app(settings), settings.ai_queue)
     service = GameService(store, queue.enqueue)
@@ -175,6 +186,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             ServiceError: on_service_error,
             IllegalMove: on_rules_error,
             HTTPException: on_http_error,
+            WriteNotReplicated: on_not_replicated,
             Exception: on_crash,
         },
         lifespan=lifespan,

@@ -19,11 +19,13 @@ ServiceError                      code                      HTTP
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
+├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
 The game store's move planning raises the rules' own `IllegalMove`; `from_rules` is the one
-place it becomes `IllegalMoveError`, for both REST and GraphQL.
+place it becomes `IllegalMoveError`, for both REST and GraphQL (and `from_store` makes the
+store's `WriteNotReplicated` a `NotReplicated`).
 
 Every message is written for the player and names nothing the caller's seat may not see.
 """
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 
 
@@ -151,6 +154,15 @@ class HintTimeout(ServiceError):
     title = "The hint took too long"
 
 
+class NotReplicated(ServiceError):
+    """Fewer replicas than COVEN_WRITE_REPLICAS confirmed a write in time. The write may still
+    be applied: the client reads again, and an Idempotency-Key makes a retried move safe."""
+
+    code = "WRITE_NOT_REPLICATED"
+    status = 503
+    title = "Write not confirmed by replicas"
+
+
 class NotFound(ServiceError):
     code = "NOT_FOUND"
     status = 404
@@ -189,3 +201,11 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
 def from_rules(error: IllegalMove) -> ServiceError:
     """The service's error for a move the rules refused, with the rules' reason."""
     return IllegalMoveError(error.reason)
+
+
+def from_store(error: WriteNotReplicated) -> ServiceError:
+    """The service's error for a write too few replicas confirmed (it may still be applied)."""
+    return NotReplicated(
+        f"the write was applied but only {error.confirmed} of {error.wanted} replicas confirmed "
+        "it in time; read the game again (a retry with the same Idempotency-Key is safe)"
+    )

@@ -30,9 +30,10 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.subscriptions.protocols.graphql_transport_ws.types import ConnectionInitMessage
 from strawberry.types import ExecutionResult, Info
 
+from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 from service import auth, explorers, mine, rematch
-from service.errors import BadToken, ServiceError, from_rules
+from service.errors import BadToken, ServiceError, from_rules, from_store
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.live import seat_updates
@@ -275,6 +276,8 @@ async def _guard(call: Awaitable[T]) -> T:
         raise as_graphql_error(exc) from None
     except IllegalMove as exc:
         raise as_graphql_error(from_rules(exc)) from None
+    except WriteNotReplicated as exc:
+        raise as_graphql_error(from_store(exc)) from None
 
 
 def _service(info: Info) -> GameService:

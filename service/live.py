@@ -16,16 +16,16 @@ import logging
 from collections.abc import AsyncGenerator
 from typing import Any
 
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from gamestore.connect import AsyncClient
 from service.games import GameService
 
 log = logging.getLogger(__name__)
 
 
 class Broadcaster:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: AsyncClient) -> None:
         self.redis = redis
         self._pubsub: Any = None
         self._queues: dict[str, set[asyncio.Queue[None]]] = {}

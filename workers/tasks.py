@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Final
 
-import redis
 from celery import chord
 from redis.exceptions import RedisError
 
+from gamestore.connect import sync_client
 from gamestore.handoff import ANALYSE, FINISH_TURN, PLAY_AI_TURN, SEARCH_TREE
 from gamestore.settings import get_settings
 from gamestore.store import SyncStore
@@ -37,7 +37,7 @@ TURN_TASK_OPTIONS: Final[Mapping[str, Any]] = {
 @lru_cache(maxsize=1)
 def store() -> SyncStore:
     settings = get_settings()
-    return SyncStore(redis.Redis.from_url(settings.redis_url), settings)
+    return SyncStore(sync_client(settings), settings)
 
 
 def _task_id(task: object) -> str:

@@ -3,32 +3,19 @@ keys, on the real Redis."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import orjson
 import redis
-from redis.asyncio import Redis
 
 from gamestore.commits import load_state, plan_move
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store, SyncStore
 from rules.core.registry import get_game
+from tests.support.tables import on_store
 
 T = TypeVar("T")
-
-
-def _on_store(settings: Settings, use: Callable[[Store], Awaitable[T]]) -> T:
-    async def go() -> T:
-        client = Redis.from_url(settings.redis_url)
-        try:
-            return await use(Store(client, settings))
-        finally:
-            await client.aclose()
-
-    return asyncio.run(go())
 
 
 def _record(game_id: str) -> GameRecord:
@@ -49,7 +36,7 @@ def _record(game_id: str) -> GameRecord:
 
 def test_a_move_the_workers_face_writes_is_what_the_apis_face_reads(settings: Settings) -> None:
     record = _record("faces")
-    assert _on_store(settings, lambda store: store.create(record))
+    assert on_store(settings, lambda store: store.create(record))
     sync = SyncStore(redis.Redis.from_url(settings.redis_url), settings)
     loaded = sync.load("faces")
     assert loaded == record
@@ -66,7 +53,7 @@ def test_a_move_the_workers_face_writes_is_what_the_apis_face_reads(settings: Se
             await store.move_log("faces"),
         )
 
-    version, events, log = _on_store(settings, read)
+    version, events, log = on_store(settings, read)
     assert version == 1
     assert events == [{**commit.public, **commit.private}]
     assert log == [{"v": "1", "seat": "witch", "kind": "move", "move": commit.move_id, "task": "t"}]
@@ -74,6 +61,6 @@ def test_a_move_the_workers_face_writes_is_what_the_apis_face_reads(settings: Se
 
 
 def test_a_hint_the_workers_face_leaves_is_what_the_apis_face_finds(settings: Settings) -> None:
-    assert _on_store(settings, lambda store: store.hint("request-1")) is None
+    assert on_store(settings, lambda store: store.hint("request-1")) is None
     SyncStore(redis.Redis.from_url(settings.redis_url), settings).put_hint("request-1", b"{}")
-    assert _on_store(settings, lambda store: store.hint("request-1")) == b"{}"
+    assert on_store(settings, lambda store: store.hint("request-1")) == b"{}"
