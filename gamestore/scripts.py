@@ -32,6 +32,37 @@ redis.call('PUBLISH', ARGV[14], nv)
 return {1, nv}
 """
 
+# A batch of moves: COMMIT for several log entries at once, all or none. The version goes up by
+# one per entry (entry i writes version expected + i), so the log keeps one entry per move.
+# KEYS: as COMMIT
+# ARGV: expected version, state, status, outcome json, ttl seconds, idempotency value ('' for
+#       none), idempotency ttl, channel, game id, then per entry: seat, kind, move id, public,
+#       private
+# Returns as COMMIT (the new version is that of the last entry).
+COMMIT_BATCH = """
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return {-1, 0} end
+if tonumber(v) ~= tonumber(ARGV[1]) then return {0, tonumber(v)} end
+local nv = tonumber(v)
+for i = 10, #ARGV, 5 do
+  nv = nv + 1
+  redis.call('XADD', KEYS[2], nv .. '-0', 'v', nv, 'seat', ARGV[i], 'kind', ARGV[i + 1],
+             'move', ARGV[i + 2], 'public', ARGV[i + 3], 'private', ARGV[i + 4], 'task', '')
+end
+redis.call('HSET', KEYS[1], 'v', nv, 'state', ARGV[2], 'status', ARGV[3], 'outcome', ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+if ARGV[3] == 'finished' then
+  redis.call('ZREM', KEYS[4], ARGV[9])
+  redis.call('ZREM', KEYS[5], ARGV[9])
+end
+if ARGV[6] ~= '' then
+  redis.call('SET', KEYS[3], ARGV[6], 'EX', ARGV[7])
+end
+redis.call('PUBLISH', ARGV[8], nv)
+return {1, nv}
+"""
+
 # KEYS: game hash, lobby zset, creator's open-games zset
 # ARGV: now, idle ttl, cap (0: none), game id, has open seats ('1'/'0'), then field/value pairs
 # Returns 1 when created, 0 when the creator has too many open games.

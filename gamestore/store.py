@@ -35,6 +35,7 @@ HINT_TTL_SECONDS = 120
 
 _SCRIPTS = {
     "commit": scripts.COMMIT,
+    "commit_batch": scripts.COMMIT_BATCH,
     "create": scripts.CREATE,
     "join": scripts.JOIN,
     "rate_limit": scripts.RATE_LIMIT,
@@ -140,6 +141,44 @@ class _Ops:
                 s.idempotency_ttl_seconds,
                 self.keys.channel(record.id),
                 record.id,
+            ],
+        )
+        return CommitResult(ok == 1, int(version) if ok != -1 else -1)
+
+    def commit_batch(
+        self,
+        record: GameRecord,
+        commits: list[Commit],
+        idem_key: str | None,
+        idem_value: bytes | None,
+    ) -> Op[CommitResult]:
+        s = self.settings
+        last = commits[-1]
+        ttl = s.finished_game_ttl_seconds if last.status == FINISHED else s.idle_game_ttl_seconds
+        game_key = self.keys.game(record.id)
+        entries: list[Any] = []
+        for c in commits:
+            entries += [c.seat, c.kind, c.move_id, orjson.dumps(c.public), orjson.dumps(c.private)]
+        ok, version = yield _script(
+            "commit_batch",
+            [
+                game_key,
+                self.keys.log(record.id),
+                idem_key or game_key,
+                self.keys.lobby,
+                self.keys.creator(record.creator),
+            ],
+            [
+                commits[0].expected,
+                last.state,
+                last.status,
+                orjson.dumps(last.outcome),
+                ttl,
+                idem_value if idem_key and idem_value is not None else b"",
+                s.idempotency_ttl_seconds,
+                self.keys.channel(record.id),
+                record.id,
+                *entries,
             ],
         )
         return CommitResult(ok == 1, int(version) if ok != -1 else -1)
@@ -299,6 +338,17 @@ class Store(_Face):
         idem_value: bytes | None = None,
     ) -> CommitResult:
         return await self._run(self._ops.commit(record, commit, idem_key, idem_value))
+
+    async def commit_batch(
+        self,
+        record: GameRecord,
+        commits: list[Commit],
+        idem_key: str | None = None,
+        idem_value: bytes | None = None,
+    ) -> CommitResult:
+        """Write several consecutive moves of one seat (`commits`, planned one after another
+        from `record`) in one compare-and-set: all of them, or none when the game moved on."""
+        return await self._run(self._ops.commit_batch(record, commits, idem_key, idem_value))
 
     async def join(self, record: GameRecord, seat: str, token_hash: str) -> int:
         """1 when the seat was free and is now taken, 0 when taken already, -1 no game."""
