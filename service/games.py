@@ -264,13 +264,10 @@ class GameService:
     ) -> dict[str, Any]:
         self._check_request(version, idempotency_key)
         record, game, seat = await self._seat(game_id, token)
-        idem_key = None
         fingerprint = orjson.dumps({"version": version, "move": move}, option=orjson.OPT_SORT_KEYS)
-        if idempotency_key is not None:
-            idem_key = self.store.keys.idempotency(game_id, seat, idempotency_key)
-            earlier = await self._replayed(idem_key, fingerprint)
-            if earlier is not None:
-                return earlier
+        idem_key, earlier = await self._earlier(game_id, seat, idempotency_key, fingerprint)
+        if earlier is not None:
+            return earlier
         self._check_open(record, version)
         state = load_state(game, record)
         self._check_turn(game, state, seat)
@@ -293,15 +290,12 @@ class GameService:
         if not 1 <= len(moves) <= MAX_BATCH:
             raise MalformedInput(f"a batch has 1 to {MAX_BATCH} moves, not {len(moves)}")
         record, game, seat = await self._seat(game_id, token)
-        idem_key = None
         fingerprint = orjson.dumps(
             {"version": version, "moves": moves}, option=orjson.OPT_SORT_KEYS
         )
-        if idempotency_key is not None:
-            idem_key = self.store.keys.idempotency(game_id, seat, idempotency_key)
-            earlier = await self._replayed(idem_key, fingerprint)
-            if earlier is not None:
-                return earlier
+        idem_key, earlier = await self._earlier(game_id, seat, idempotency_key, fingerprint)
+        if earlier is not None:
+            return earlier
         self._check_open(record, version)
         state = load_state(game, record)
         try:
@@ -324,6 +318,15 @@ class GameService:
             f"is the {exc.to_move}'s; nothing was changed",
             index=exc.index,
         )
+
+    async def _earlier(
+        self, game_id: str, seat: str, idempotency_key: str | None, fingerprint: bytes
+    ) -> tuple[str | None, dict[str, Any] | None]:
+        """The idempotency key's store key, and the answer an earlier request under it got."""
+        if idempotency_key is None:
+            return None, None
+        idem_key = self.store.keys.idempotency(game_id, seat, idempotency_key)
+        return idem_key, await self._replayed(idem_key, fingerprint)
 
     def _check_request(self, version: int, idempotency_key: str | None) -> None:
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:

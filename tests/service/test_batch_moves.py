@@ -64,7 +64,7 @@ def _play_until(rest: Rest, game_id: str, tokens: dict[str, str], state: Any, fo
         answer = found(state)
         if answer is not None:
             return state, version, answer
-        seat = PAGAN.to_move(state)
+        seat = str(PAGAN.to_move(state))
         moves = PAGAN.legal_moves(state)
         move = moves[rng.below(len(moves))].id
         r = rest.move(game_id, tokens[seat], version, move)
@@ -114,7 +114,7 @@ def test_an_illegal_third_move_refuses_the_whole_batch_and_changes_nothing(
 
 def _hand_over(state: Any) -> list[str] | None:
     """A move after which the other seat decides, showing its maker nothing new, and one more."""
-    seat = PAGAN.to_move(state)
+    seat = str(PAGAN.to_move(state))
     for move in PAGAN.legal_moves(state):
         after = PAGAN.apply(state, move)
         other = PAGAN.to_move(after)
@@ -128,7 +128,7 @@ def test_a_batch_crossing_into_the_other_seats_decision_is_refused_naming_its_in
 ) -> None:
     game_id, tokens, state = _new_game(rest, "batch-3")
     state, version, moves = _play_until(rest, game_id, tokens, state, _hand_over)
-    seat = PAGAN.to_move(state)
+    seat = str(PAGAN.to_move(state))
     r = _batch(rest, game_id, tokens[seat], version, moves)
     assert r.status_code == 422, r.text
     assert r.json()["index"] == 1 and "not the" in r.json()["detail"]
