@@ -40,8 +40,6 @@ def redact(
         return "drew a card", ("card",)
     if move.kind == "visit" and MACHINE.to_move(s) == WITCH:  # every Witch visit reads alike
         return f"visited {villager_name(str(move.args[0][1]))}", ("pawn",)
-    if move.kind in ("familiar", "empower"):  # two Familiars alike read alike: not which slot
-        return None, ("slot",)
     if decision == "reveal" and move.kind == "reveal":
         return "picked a card to reveal", ("card",)
     return None

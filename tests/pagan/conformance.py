@@ -80,5 +80,7 @@ PAGAN = Conformance(
     hidden_truth=hidden_truth,
     samples_per_seat=2,
     change_secrets=change_secrets,
-    deferred_kinds=frozenset({"from"}),
+    # Where a token is lifted from, and which Familiar is used, show once the token lands and
+    # the Familiar's effect resolves.
+    deferred_kinds=frozenset({"from", "familiar", "empower"}),
 )
