@@ -18,24 +18,34 @@ from tests.support.client import GAME_FIELDS, GraphQL, Rest, bearer
 PAGAN = get_game("pagan")
 
 
+class Games(Rest):
+    made: list[tuple[str, str]]
+
+
 @pytest.fixture
-def rest(api: str) -> Iterator[Rest]:
-    client = Rest(api)
+def rest(api: str) -> Iterator[Games]:
+    client = Games(api)
+    client.made = []
     yield client
+    for game_id, token in client.made:
+        client.http.post(f"/api/v1/games/{game_id}/resign", headers=bearer(token), json={})
     client.close()
 
 
-def _new_game(rest: Rest, seed: str) -> tuple[str, dict[str, str], Any]:
+def _new_game(rest: Games, seed: str) -> tuple[str, dict[str, str], Any]:
+    """A game of two human seats; the fixture resigns it afterwards, so this address stays
+    under its cap of open games for the other tests."""
     created = rest.create(
         game="pagan",
         seed=seed,
         seats=[{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}],
     )
     options = rest.read(created["id"]).json()["options"]
+    rest.made.append((created["id"], created["tokens"]["witch"]))
     return created["id"], created["tokens"], PAGAN.new(options, seed)
 
 
-def _batch(rest: Rest, game_id: str, token: str, version: int, moves: list[str], **kw: Any) -> Any:
+def _batch(rest: Games, game_id: str, token: str, version: int, moves: list[str], **kw: Any) -> Any:
     return rest.http.post(
         f"/api/v1/games/{game_id}/moves",
         headers={**bearer(token), **kw.get("headers", {})},
@@ -57,7 +67,7 @@ def _distribution(state: Any) -> list[str] | None:
     return None
 
 
-def _play_until(rest: Rest, game_id: str, tokens: dict[str, str], state: Any, found: Any) -> Any:
+def _play_until(rest: Games, game_id: str, tokens: dict[str, str], state: Any, found: Any) -> Any:
     """Play the first legal move over REST until `found(state)` has an answer."""
     rng = Rng(1)
     for version in range(400):
@@ -74,7 +84,7 @@ def _play_until(rest: Rest, game_id: str, tokens: dict[str, str], state: Any, fo
 
 
 def test_a_token_distribution_is_applied_in_one_request_with_an_event_per_move(
-    rest: Rest, api: str
+    rest: Games, api: str
 ) -> None:
     game_id, tokens, state = _new_game(rest, "batch-1")
     state, version, moves = _play_until(rest, game_id, tokens, state, _distribution)
@@ -99,7 +109,7 @@ def test_a_token_distribution_is_applied_in_one_request_with_an_event_per_move(
 
 
 def test_an_illegal_third_move_refuses_the_whole_batch_and_changes_nothing(
-    rest: Rest, api: str
+    rest: Games, api: str
 ) -> None:
     game_id, tokens, state = _new_game(rest, "batch-2")
     state, version, moves = _play_until(rest, game_id, tokens, state, _distribution)
@@ -124,7 +134,7 @@ def _hand_over(state: Any) -> list[str] | None:
 
 
 def test_a_batch_crossing_into_the_other_seats_decision_is_refused_naming_its_index(
-    rest: Rest,
+    rest: Games,
 ) -> None:
     game_id, tokens, state = _new_game(rest, "batch-3")
     state, version, moves = _play_until(rest, game_id, tokens, state, _hand_over)
@@ -136,7 +146,7 @@ def test_a_batch_crossing_into_the_other_seats_decision_is_refused_naming_its_in
 
 
 def test_a_retried_batch_returns_the_first_answer_and_another_batch_under_its_key_is_refused(
-    rest: Rest,
+    rest: Games,
 ) -> None:
     game_id, tokens, state = _new_game(rest, "batch-4")
     state, version, moves = _play_until(rest, game_id, tokens, state, _distribution)
@@ -150,7 +160,7 @@ def test_a_retried_batch_returns_the_first_answer_and_another_batch_under_its_ke
     assert rest.read(game_id).json()["version"] == version + len(moves)
 
 
-def test_a_batch_of_more_than_fifty_moves_or_none_is_malformed(rest: Rest, api: str) -> None:
+def test_a_batch_of_more_than_fifty_moves_or_none_is_malformed(rest: Games, api: str) -> None:
     game_id, tokens, _ = _new_game(rest, "batch-5")
     for moves in ([], ["done"] * 51):
         r = _batch(rest, game_id, tokens["witch"], 0, moves)
@@ -158,7 +168,7 @@ def test_a_batch_of_more_than_fifty_moves_or_none_is_malformed(rest: Rest, api: 
 
 
 def test_a_graphql_batch_makes_the_moves_and_names_a_refused_ones_index(
-    rest: Rest, api: str
+    rest: Games, api: str
 ) -> None:
     gql = GraphQL(api)
     request_closes = gql.close
