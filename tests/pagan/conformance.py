@@ -80,7 +80,5 @@ PAGAN = Conformance(
     hidden_truth=hidden_truth,
     samples_per_seat=2,
     change_secrets=change_secrets,
-    # Where a token is lifted from, and which Familiar is used, show once the token lands and
-    # the Familiar's effect resolves.
-    deferred_kinds=frozenset({"from", "familiar", "empower"}),
+    deferred_kinds=frozenset({"play"}),
 )
