@@ -6,14 +6,21 @@ The API and the AI workers both plan their writes here and then hand the `Commit
 compare-and-set script, so a move means the same thing whoever makes it.
 
 Events: every commit appends one entry to the game's move log. Its public part (who decided,
-what kind of change, and the JSON Patch of the spectator's view) goes to every seat and to
-spectators; the move itself (id, value, label) goes only to the seat that made it, because a
-move's label may name cards that only its maker holds.
+what kind of change, when (`at`, the server's clock as the move was planned, ISO 8601 UTC),
+the spectator's `description` and the JSON Patch of the spectator's view) goes to every seat
+and to spectators; the move itself (id, value, label) goes only to the seat that made it,
+because a move's label may name cards that only its maker holds. Each seat reads the move's
+`description` as the rules describe it to that seat (`Game.describe`): they are all computed
+at commit time, from the state before the move, and stored in the private part keyed by seat,
+only for the seats that read it differently from a spectator; `event_for` hands each reader
+its own and nothing else.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -23,6 +30,11 @@ from gamestore.records import ACTIVE, FINISHED, GameRecord
 from rules.core.errors import IllegalMove
 from rules.core.moves import JsonValue, Move, find_move
 from rules.core.protocol import Game
+from rules.core.rng import Rng, seed_state
+
+REVEAL_SAMPLES = 4
+"""How many states consistent with the mover's knowledge a batch tries each of its moves on, to
+tell whether the move shows the mover something it did not know."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,23 +83,56 @@ def resolve_move(game: Game, state: Any, submitted: str | dict[str, JsonValue]) 
     raise IllegalMove("that is not one of the legal moves", submitted)
 
 
+def now_iso() -> str:
+    """The server's clock as a log entry's `at`: ISO 8601, UTC, to the millisecond."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def descriptions(
+    game: Game, seats: Sequence[str], state: Any, move: Move
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """How a spectator reads `move` (made in `state`), and how each seat that reads it
+    differently does."""
+    public = game.describe(state, move, None).to_json()
+    own = {}
+    for seat in seats:
+        told = game.describe(state, move, seat).to_json()
+        if told != public:
+            own[seat] = told
+    return public, own
+
+
 def plan_move(
-    game: Game, record: GameRecord, state: Any, seat: str, move: Move, task: str = ""
+    game: Game,
+    record: GameRecord,
+    state: Any,
+    seat: str,
+    move: Move,
+    task: str = "",
+    expected: int | None = None,
 ) -> tuple[Commit, Any]:
     """The commit of `seat` playing the legal `move`, and the new state (`IllegalMove` when the
-    rules refuse it)."""
+    rules refuse it). `expected` is the version `state` is at (the record's by default; a
+    batch plans its later moves at the versions its earlier ones make)."""
     new_state = game.apply(state, move)
     outcome = game.outcome(new_state)
     finished = outcome is not None or game.to_move(new_state) is None
-    version = record.version + 1
+    at = record.version if expected is None else expected
+    version = at + 1
+    public_description, own = descriptions(game, [c.seat for c in record.seats], state, move)
     public = {
         "version": version,
         "seat": seat,
         "kind": "move",
+        "at": now_iso(),
+        "description": public_description,
         "changes": patch.diff(game.view(state, None), game.view(new_state, None)),
     }
+    private: dict[str, Any] = {"move": move.to_json()}
+    if own:
+        private["descriptions"] = own
     commit = Commit(
-        expected=record.version,
+        expected=at,
         state=orjson.dumps(game.to_json(new_state)),
         status=FINISHED if finished else ACTIVE,
         outcome=outcome.to_json() if outcome is not None else None,
@@ -95,7 +140,7 @@ def plan_move(
         kind="move",
         move_id=move.id,
         public=public,
-        private={"move": move.to_json()},
+        private=private,
         next_to_move=None if finished else game.to_move(new_state),
         task=task,
     )
@@ -120,15 +165,105 @@ def plan_resign(game: Game, record: GameRecord, state: Any, seat: str) -> Commit
         seat=seat,
         kind="resign",
         move_id="",
-        public={"version": record.version + 1, "seat": seat, "kind": "resign", "changes": []},
+        public={
+            "version": record.version + 1,
+            "seat": seat,
+            "kind": "resign",
+            "at": now_iso(),
+            "description": {
+                "text": f"The {seat} resigned",
+                "actor": seat,
+                "action": "resign",
+                "decision": "",
+                "args": {},
+                "hidden": [],
+            },
+            "changes": [],
+        },
         private={},
         next_to_move=None,
     )
 
 
 def event_for(public: bytes, private: bytes, seat: str, viewer: str | None) -> dict[str, Any]:
-    """One log entry as `viewer` may see it."""
+    """One log entry as `viewer` may see it: the public part, the viewer's own description if
+    it has one, and the move itself for the seat that made it."""
     event: dict[str, Any] = orjson.loads(public)
-    if viewer is not None and viewer == seat:
-        event.update(orjson.loads(private))
+    if viewer is None:
+        return event
+    hidden: dict[str, Any] = orjson.loads(private)
+    own = hidden.get("descriptions", {}).get(viewer)
+    if own is not None:
+        event["description"] = own
+    if viewer == seat and "move" in hidden:
+        event["move"] = hidden["move"]
     return event
+
+
+def own_event(commit: Commit) -> dict[str, Any]:
+    """The event of `commit` as the seat that made it sees it."""
+    return event_for(
+        orjson.dumps(commit.public), orjson.dumps(commit.private), commit.seat, commit.seat
+    )
+
+
+class BatchRefused(Exception):
+    """A batch move that cannot be made: its index, and why (the rules' `IllegalMove`, or None
+    when the decision at that point is not the batch's seat's: `to_move` names whose it is)."""
+
+    def __init__(self, index: int, illegal: IllegalMove | None, to_move: str | None) -> None:
+        super().__init__(index)
+        self.index = index
+        self.illegal = illegal
+        self.to_move = to_move
+
+
+def plan_batch(
+    game: Game,
+    record: GameRecord,
+    state: Any,
+    seat: str,
+    submitted: Sequence[str | dict[str, JsonValue]],
+) -> tuple[list[Commit], Any]:
+    """The commits of `seat` making the `submitted` moves one after another from `state`, each
+    one version after the last, and the state after them all; `BatchRefused` naming the first
+    move that is not `seat`'s legal decision at its point, before anything is written."""
+    commits: list[Commit] = []
+    rng = Rng(seed_state(f"{record.id}:{record.version}"))
+    before = state
+    for index, request in enumerate(submitted):
+        if commits and commits[-1].status == FINISHED:
+            raise BatchRefused(index, IllegalMove("the game is over", request), None)
+        if commits and reveals(game, before, commits[-1].move_id, seat, rng):
+            why = (
+                f"the move at index {index - 1} shows the {seat} something new (a card drawn, "
+                "a hidden card looked at): a batch must end with such a move"
+            )
+            raise BatchRefused(index, IllegalMove(why, request), None)
+        before = state
+        to_move = game.to_move(state)
+        if to_move != seat:
+            raise BatchRefused(index, None, to_move)
+        try:
+            move = resolve_move(game, state, request)
+        except IllegalMove as exc:
+            raise BatchRefused(index, exc, to_move) from None
+        commit, state = plan_move(game, record, state, seat, move, expected=record.version + index)
+        commits.append(commit)
+    return commits, state
+
+
+def reveals(game: Game, state: Any, move_id: str, seat: str, rng: Rng) -> bool:
+    """Whether making `move_id` in `state` may show `seat` something it could not see before:
+    its view afterwards is not the same in states it cannot tell from `state`. A batch stops
+    after such a move, or its later moves (refused or not, with nothing written) would let a
+    seat probe hidden cards without ever drawing them."""
+    after = game.view(game.apply(state, move_id), seat)
+    for _ in range(REVEAL_SAMPLES):
+        other = game.sample(state, seat, rng)
+        try:
+            if game.view(game.apply(other, move_id), seat) != after:
+                return True
+        except IllegalMove:
+            return True
+    return False

@@ -10,25 +10,31 @@ lobby, a creator's open games) are written by the store after the game's script,
 own, and repaired when such a write was lost (`gamestore.store`).
 """
 
-# KEYS: game hash, log stream, idempotency key (or the game key again when there is none)
-# ARGV: expected version, state, status, outcome json, seat, kind, move id, public, private,
-#       task, ttl seconds, idempotency value ('' for none), idempotency ttl, channel
-# Returns {1, new version} on success, {0, current version} on a stale version, {-1, 0} when
-# the game does not exist.
+# One move, or a batch of consecutive moves, all or none. The version goes up by one per log
+# entry (entry i writes version expected + i), so the log keeps one entry per move.
+# KEYS: game hash, move log stream, idempotency key (or the game hash again when none)
+# ARGV: expected version, state, status, outcome json, ttl seconds, idempotency value ('' for
+#       none), idempotency ttl, channel, then per entry: seat, kind, move id, public json,
+#       private json, task id
+# Returns {1, new version} when written, {0, current version} when stale, {-1, 0} no game.
 COMMIT = """
 local v = redis.call('HGET', KEYS[1], 'v')
 if not v then return {-1, 0} end
 if tonumber(v) ~= tonumber(ARGV[1]) then return {0, tonumber(v)} end
-local nv = tonumber(v) + 1
-redis.call('HSET', KEYS[1], 'v', nv, 'state', ARGV[2], 'status', ARGV[3], 'outcome', ARGV[4])
-redis.call('XADD', KEYS[2], nv .. '-0', 'v', nv, 'seat', ARGV[5], 'kind', ARGV[6],
-           'move', ARGV[7], 'public', ARGV[8], 'private', ARGV[9], 'task', ARGV[10])
-redis.call('EXPIRE', KEYS[1], ARGV[11])
-redis.call('EXPIRE', KEYS[2], ARGV[11])
-if ARGV[12] ~= '' then
-  redis.call('SET', KEYS[3], ARGV[12], 'EX', ARGV[13])
+local nv = tonumber(v)
+for i = 9, #ARGV, 6 do
+  nv = nv + 1
+  redis.call('XADD', KEYS[2], nv .. '-0', 'v', nv, 'seat', ARGV[i], 'kind', ARGV[i + 1],
+             'move', ARGV[i + 2], 'public', ARGV[i + 3], 'private', ARGV[i + 4],
+             'task', ARGV[i + 5])
 end
-redis.call('PUBLISH', ARGV[14], nv)
+redis.call('HSET', KEYS[1], 'v', nv, 'state', ARGV[2], 'status', ARGV[3], 'outcome', ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+if ARGV[6] ~= '' then
+  redis.call('SET', KEYS[3], ARGV[6], 'EX', ARGV[7])
+end
+redis.call('PUBLISH', ARGV[8], nv)
 return {1, nv}
 """
 

@@ -174,32 +174,37 @@ class _Ops:
         return bool((yield _script("reserve_open_game", [key], args)))
 
     def commit(
-        self, record: GameRecord, commit: Commit, idem_key: str | None, idem_value: bytes | None
+        self,
+        record: GameRecord,
+        commits: list[Commit],
+        idem_key: str | None,
+        idem_value: bytes | None,
     ) -> Op[CommitResult]:
+        """Write one move, or a batch of consecutive moves, all or none."""
         s = self.settings
-        ttl = s.finished_game_ttl_seconds if commit.status == FINISHED else s.idle_game_ttl_seconds
+        last = commits[-1]
+        ttl = s.finished_game_ttl_seconds if last.status == FINISHED else s.idle_game_ttl_seconds
         game_key = self.keys.game(record.id)
+        entries: list[Any] = []
+        for c in commits:
+            entries += [c.seat, c.kind, c.move_id, orjson.dumps(c.public)]
+            entries += [orjson.dumps(c.private), c.task]
         ok, version = yield _write(
             "commit",
             [game_key, self.keys.log(record.id), idem_key or game_key],
             [
-                commit.expected,
-                commit.state,
-                commit.status,
-                orjson.dumps(commit.outcome),
-                commit.seat,
-                commit.kind,
-                commit.move_id,
-                orjson.dumps(commit.public),
-                orjson.dumps(commit.private),
-                commit.task,
+                commits[0].expected,
+                last.state,
+                last.status,
+                orjson.dumps(last.outcome),
                 ttl,
                 idem_value if idem_key and idem_value is not None else b"",
                 s.idempotency_ttl_seconds,
                 self.keys.channel(record.id),
+                *entries,
             ],
         )
-        if ok == 1 and commit.status == FINISHED:
+        if ok == 1 and last.status == FINISHED:
             yield _batch(
                 ("zrem", self.keys.lobby, record.id),
                 ("zrem", self.keys.creator(record.creator), record.id),
@@ -417,7 +422,18 @@ class Store(_Face):
         idem_key: str | None = None,
         idem_value: bytes | None = None,
     ) -> CommitResult:
-        return await self._run(self._ops.commit(record, commit, idem_key, idem_value))
+        return await self._run(self._ops.commit(record, [commit], idem_key, idem_value))
+
+    async def commit_batch(
+        self,
+        record: GameRecord,
+        commits: list[Commit],
+        idem_key: str | None = None,
+        idem_value: bytes | None = None,
+    ) -> CommitResult:
+        """Write several consecutive moves of one seat (`commits`, planned one after another
+        from `record`) in one compare-and-set: all of them, or none when the game moved on."""
+        return await self._run(self._ops.commit(record, commits, idem_key, idem_value))
 
     async def join(
         self, record: GameRecord, seat: str, token_hash: str, name: str | None = None
@@ -485,7 +501,7 @@ class SyncStore(_Face):
         return self._run(self._ops.load(game_id))
 
     def commit(self, record: GameRecord, commit: Commit) -> CommitResult:
-        return self._run(self._ops.commit(record, commit, None, None))
+        return self._run(self._ops.commit(record, [commit], None, None))
 
     def log_entry(self, game_id: str, version: int) -> dict[str, str] | None:
         """The log entry that wrote `version`, if any."""

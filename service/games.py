@@ -17,7 +17,16 @@ import orjson
 
 import ai
 from gamestore import handoff
-from gamestore.commits import Commit, load_state, plan_move, plan_resign, resolve_move
+from gamestore.commits import (
+    BatchRefused,
+    Commit,
+    load_state,
+    own_event,
+    plan_batch,
+    plan_move,
+    plan_resign,
+    resolve_move,
+)
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from gamestore.store import Store
 from rules.core.errors import InvalidOptions
@@ -32,10 +41,12 @@ from service.errors import (
     HintTimeout,
     HintUnavailable,
     IdempotencyKeyReused,
+    IllegalMoveError,
     InvalidOptionsError,
     MalformedInput,
     NotYourDecision,
     SeatNotOpen,
+    ServiceError,
     StaleVersion,
     TooManyOpenGames,
     UnknownGameType,
@@ -45,6 +56,8 @@ from service.render import lobby_entry, named_events, seat_game
 
 SEAT_KINDS = ("human", "open", "ai")
 MAX_EVENTS = 500
+MAX_BATCH = 50
+"""The most moves one batch may make."""
 
 
 def _game_type(name: str) -> Game:
@@ -293,24 +306,77 @@ class GameService:
         move: str | dict[str, JsonValue],
         idempotency_key: str | None = None,
     ) -> dict[str, Any]:
-        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise MalformedInput("version must be the game version the move was chosen at")
-        if idempotency_key is not None and not 1 <= len(idempotency_key) <= 200:
-            raise MalformedInput("an Idempotency-Key must have 1 to 200 characters")
+        self._check_request(version, idempotency_key)
         record, game, seat = await self._seat(game_id, token)
-        idem_key = None
         fingerprint = orjson.dumps({"version": version, "move": move}, option=orjson.OPT_SORT_KEYS)
-        if idempotency_key is not None:
-            idem_key = self.store.keys.idempotency(game_id, seat, idempotency_key)
-            earlier = await self._replayed(idem_key, fingerprint)
-            if earlier is not None:
-                return earlier
+        idem_key, earlier = await self._earlier(game_id, seat, idempotency_key, fingerprint)
+        if earlier is not None:
+            return earlier
         self._check_open(record, version)
         state = load_state(game, record)
         self._check_turn(game, state, seat)
         found = resolve_move(game, state, move)
         commit, new_state = plan_move(game, record, state, seat, found)
-        return await self._write(game, record, commit, new_state, seat, idem_key, fingerprint)
+        return await self._write(game, record, [commit], new_state, seat, idem_key, fingerprint)
+
+    async def moves(
+        self,
+        game_id: str,
+        token: str | None,
+        version: int,
+        moves: list[str | dict[str, JsonValue]],
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        """A batch: consecutive decisions of the token's seat, made all or none in one
+        compare-and-set. The first move that is not that seat's legal decision at its point
+        refuses the whole batch, naming its `index`."""
+        self._check_request(version, idempotency_key)
+        if not 1 <= len(moves) <= MAX_BATCH:
+            raise MalformedInput(f"a batch has 1 to {MAX_BATCH} moves, not {len(moves)}")
+        record, game, seat = await self._seat(game_id, token)
+        fingerprint = orjson.dumps(
+            {"version": version, "moves": moves}, option=orjson.OPT_SORT_KEYS
+        )
+        idem_key, earlier = await self._earlier(game_id, seat, idempotency_key, fingerprint)
+        if earlier is not None:
+            return earlier
+        self._check_open(record, version)
+        state = load_state(game, record)
+        try:
+            commits, new_state = plan_batch(game, record, state, seat, moves)
+        except BatchRefused as exc:
+            raise self._refusal(exc, seat) from None
+        return await self._write(game, record, commits, new_state, seat, idem_key, fingerprint)
+
+    def _refusal(self, exc: BatchRefused, seat: str) -> ServiceError:
+        if exc.illegal is not None:
+            return IllegalMoveError(
+                f"the batch's move at index {exc.index} cannot be made: {exc.illegal.reason}; "
+                "nothing was changed",
+                index=exc.index,
+            )
+        if exc.index == 0:
+            return NotYourDecision(f"it is the {exc.to_move}'s decision, not the {seat}'s", index=0)
+        return IllegalMoveError(
+            f"the batch's move at index {exc.index} is not the {seat}'s decision: by then it "
+            f"is the {exc.to_move}'s; nothing was changed",
+            index=exc.index,
+        )
+
+    async def _earlier(
+        self, game_id: str, seat: str, idempotency_key: str | None, fingerprint: bytes
+    ) -> tuple[str | None, dict[str, Any] | None]:
+        """The idempotency key's store key, and the answer an earlier request under it got."""
+        if idempotency_key is None:
+            return None, None
+        idem_key = self.store.keys.idempotency(game_id, seat, idempotency_key)
+        return idem_key, await self._replayed(idem_key, fingerprint)
+
+    def _check_request(self, version: int, idempotency_key: str | None) -> None:
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise MalformedInput("version must be the game version the move was chosen at")
+        if idempotency_key is not None and not 1 <= len(idempotency_key) <= 200:
+            raise MalformedInput("an Idempotency-Key must have 1 to 200 characters")
 
     async def resign(
         self, game_id: str, token: str | None, version: int | None = None
@@ -319,7 +385,7 @@ class GameService:
         self._check_open(record, record.version if version is None else version)
         state = load_state(game, record)
         commit = plan_resign(game, record, state, seat)
-        return await self._write(game, record, commit, state, seat, None, b"")
+        return await self._write(game, record, [commit], state, seat, None, b"")
 
     def _check_open(self, record: GameRecord, version: int) -> None:
         if record.status == FINISHED:
@@ -352,12 +418,15 @@ class GameService:
         self,
         game: Game,
         record: GameRecord,
-        commit: Commit,
+        commits: list[Commit],
         new_state: Any,
         seat: str,
         idem_key: str | None,
         fingerprint: bytes,
     ) -> dict[str, Any]:
+        """Write `commits` (one move, or a batch planned one after another) and answer with
+        the game as `seat` sees it after them, with the event of each."""
+        commit = commits[-1]
         after = dataclasses.replace(
             record,
             version=commit.version,
@@ -365,12 +434,14 @@ class GameService:
             status=commit.status,
             outcome=commit.outcome,
         )
-        event = {**commit.public, **(commit.private if commit.kind == "move" else {})}
-        result = seat_game(game, after, new_state, seat, [event])
+        result = seat_game(game, after, new_state, seat, [own_event(c) for c in commits])
         idem_value = None
         if idem_key is not None:
             idem_value = orjson.dumps({"fingerprint": fingerprint.decode(), "result": result})
-        outcome = await self.store.commit(record, commit, idem_key, idem_value)
+        if len(commits) == 1:
+            outcome = await self.store.commit(record, commit, idem_key, idem_value)
+        else:
+            outcome = await self.store.commit_batch(record, commits, idem_key, idem_value)
         if not outcome.ok:
             if outcome.version == -1:
                 raise GameNotFound(f"there is no game {record.id!r} (it may have expired)")
@@ -385,7 +456,7 @@ class GameService:
                 current_version=outcome.version,
             )
         if commit.kind == "move":
-            metrics.MOVES.labels(record.game).inc()
+            metrics.MOVES.labels(record.game).inc(len(commits))
         await handoff.hand_out(self.store, self.enqueue, after, commit.next_to_move)
         return result
 

@@ -48,11 +48,29 @@ class LegalMove:
     label: str
 
 
+@strawberry.type(description="What the reading seat may know of a move (the public log).")
+class Description:
+    text: str
+    actor: str
+    action: str
+    decision: str
+    args: JSON = strawberry.field(description="The move's arguments the reader may see.")
+    hidden: list[str] = strawberry.field(description="The names of those withheld from it.")
+
+
+@strawberry.input(description="One move of a batch: a legal move's id or its value.")
+class MoveInput:
+    move_id: str | None = None
+    value: JSON | None = None
+
+
 @strawberry.type(description="One change of the game as this seat may see it.")
 class Event:
     version: int
     seat: str
     kind: str
+    at: str | None = strawberry.field(description="When: ISO 8601, UTC.")
+    description: Description | None
     changes: JSON = strawberry.field(description="JSON Patch of the spectator's view.")
     move: LegalMove | None = strawberry.field(
         description="The move itself, only for the seat that made it."
@@ -213,12 +231,27 @@ def _move(d: dict[str, Any]) -> LegalMove:
     return LegalMove(id=d["id"], value=d["value"], label=d["label"])
 
 
+def _description(d: dict[str, Any] | None) -> Description | None:
+    if d is None:
+        return None
+    return Description(
+        text=d["text"],
+        actor=d["actor"],
+        action=d["action"],
+        decision=d["decision"],
+        args=d["args"],
+        hidden=d["hidden"],
+    )
+
+
 def _event(d: dict[str, Any]) -> Event:
     move = d.get("move")
     return Event(
         version=d["version"],
         seat=d["seat"],
         kind=d["kind"],
+        at=d.get("at"),
+        description=_description(d.get("description")),
         changes=d["changes"],
         move=_move(move) if move else None,
         seat_name=d.get("seat_name"),
@@ -469,6 +502,33 @@ class Mutation:
             idempotency_key = info.context["request"].headers.get("idempotency-key")
         data = await _guard(
             _service(info).move(str(game_id), _token(info), version, move, idempotency_key)
+        )
+        return seat_game(data)
+
+    @strawberry.mutation(
+        description="A batch: 1 to 50 consecutive decisions of this seat, made all or none at "
+        "the version they were chosen at (a refusal's extensions.index names the move). The "
+        "same idempotencyKey returns the first result again."
+    )
+    async def moves(
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        version: int,
+        moves: list[MoveInput],
+        idempotency_key: str | None = None,
+    ) -> SeatGame:
+        batch: list[Any] = []
+        for i, m in enumerate(moves):
+            if (m.move_id is None) == (m.value is None):
+                raise as_graphql_error(
+                    _malformed(f"moves[{i}]: give exactly one of moveId and value")
+                )
+            if m.value is not None and not isinstance(m.value, dict):
+                raise as_graphql_error(_malformed(f"moves[{i}]: a move value must be an object"))
+            batch.append(m.move_id if m.move_id is not None else m.value)
+        data = await _guard(
+            _service(info).moves(str(game_id), _token(info), version, batch, idempotency_key)
         )
         return seat_game(data)
 

@@ -59,17 +59,42 @@ class CreateGameRequest(Strict):
     )
 
 
-class MoveRequest(Strict):
-    version: StrictInt = Field(ge=0, description="The game version the move was chosen at.")
+class BatchMove(Strict):
     move_id: str | None = Field(
         default=None, min_length=1, max_length=500, description="A legal move's id."
     )
     value: dict[str, Any] | None = Field(default=None, description="Or a legal move's value.")
 
     @model_validator(mode="after")
-    def one_move(self) -> MoveRequest:
+    def one_move(self) -> BatchMove:
         if (self.move_id is None) == (self.value is None):
             raise ValueError("give exactly one of move_id and value")
+        return self
+
+    def submitted(self) -> Any:
+        return self.move_id if self.move_id is not None else self.value
+
+
+class MoveRequest(Strict):
+    version: StrictInt = Field(ge=0, description="The game version the move was chosen at.")
+    move_id: str | None = Field(
+        default=None, min_length=1, max_length=500, description="A legal move's id."
+    )
+    value: dict[str, Any] | None = Field(default=None, description="Or a legal move's value.")
+    moves: list[BatchMove] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=50,
+        description="Or a batch: 1 to 50 consecutive decisions of the seat, made all or none "
+        "in one write (a refusal names the `index` of the move refused). A move that shows the "
+        "seat something new (a card drawn) must be the batch's last.",
+    )
+
+    @model_validator(mode="after")
+    def one_move(self) -> MoveRequest:
+        given = [x for x in (self.move_id, self.value, self.moves) if x is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of move_id, value and moves")
         return self
 
 
@@ -105,10 +130,26 @@ class LegalMove(BaseModel):
     label: str
 
 
+class Description(BaseModel):
+    text: str = Field(description="The log entry in English, as the reading seat may know it.")
+    actor: str = Field(description="The seat that acted.")
+    action: str = Field(description="The move's kind ('place', 'play'...) or 'resign'.")
+    decision: str = Field(description="The kind of decision the move answered.")
+    args: dict[str, Any] = Field(description="The move's arguments the reader may see.")
+    hidden: list[str] = Field(description="The names of the arguments withheld from it.")
+
+
 class Event(BaseModel):
     version: int = Field(description="The version this change made.")
     seat: str = Field(description="The seat that decided (or resigned).")
     kind: Literal["move", "resign"]
+    at: str | None = Field(
+        default=None, description="When (ISO 8601, UTC); absent in entries written before it."
+    )
+    description: Description | None = Field(
+        default=None,
+        description="What the reading seat may know of the move (absent in older entries).",
+    )
     changes: list[dict[str, Any]] = Field(
         description="JSON Patch (RFC 6902) of the spectator's view: what everyone saw change."
     )

@@ -198,6 +198,15 @@ async def rematch_game(request: Request) -> Response:
 async def make_move(request: Request) -> Response:
     token = _token(request)
     body = await _body(request, models.MoveRequest)
+    if body.moves is not None:
+        data = await _service(request).moves(
+            request.path_params["game_id"],
+            token,
+            body.version,
+            [m.submitted() for m in body.moves],
+            request.headers.get("idempotency-key"),
+        )
+        return json_response(data)
     move: Any = body.move_id if body.move_id is not None else body.value
     data = await _service(request).move(
         request.path_params["game_id"],
@@ -348,7 +357,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "POST",
         "/games/{game_id}/moves",
         "makeMove",
-        "Make a move (by id or value) at the version it was chosen at",
+        "Make a move (by id or value), or a batch of them, at the version it was chosen at",
         make_move,
         models.SeatGame,
         request=models.MoveRequest,

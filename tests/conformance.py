@@ -53,6 +53,9 @@ class Conformance:
     samples_per_seat: int  # draws per seat and position, so one short game shows them vary
     change_secrets: Callable[[Any], Seat]  # by hand, change only what one seat keeps hidden
     check_choices: Callable[[Any, list[Move]], None] = _no_check  # the game's own rules for them
+    # Kinds of moves from a hidden hand that the table sees only once they resolve (a played
+    # event reaches the discard after its effect): their log names what views show later.
+    deferred_kinds: frozenset[str] = frozenset()
 
     @property
     def game(self) -> Game:

@@ -11,6 +11,7 @@ tests/<game>/test_properties.py.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -218,3 +219,64 @@ def test_move_ids_values_and_labels_are_stable(config: Conformance) -> None:
             after = game.to_json(game.apply(s, move))
             assert game.to_json(game.apply(s, move.value)) == after
             assert game.to_json(game.apply(s, move.id)) == after
+
+
+def decision_shapes(game: Any, options: Options, seed: int, limit: int, most: int) -> list[Any]:
+    """Copies of the first state of each kind of decision a random game meets (told apart by
+    the seat to move and the kinds of its legal moves), at most `most` of them, within `limit`
+    decisions."""
+    s = game.new(options, seed)
+    rng = Rng(seed)
+    seen: set[tuple[Any, frozenset[str]]] = set()
+    out: list[Any] = []
+    for _ in range(limit):
+        if game.outcome(s) is not None or len(out) >= most:
+            break
+        moves = game.legal_moves(s)
+        shape = (game.to_move(s), frozenset(m.kind for m in moves))
+        if shape not in seen:
+            seen.add(shape)
+            out.append(game.clone(s))
+        game.apply_unchecked(s, moves[rng.below(len(moves))])
+    return out
+
+
+@configurations
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_a_description_tells_a_reader_nothing_it_could_not_see(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """Two games that differ only in what a reader cannot know (the truth, and a state drawn
+    by `sample` for that reader; for a spectator, for another seat than the mover) give that
+    reader identical descriptions of the moves it cannot tell apart: a move open in both games
+    (its id names nothing hidden) reads the same in both, and the moves that depend on the
+    secret read the same as any other of them with the same view before and after (but for
+    kinds the configuration calls deferred: the views show them only later). The mover reads
+    all of its move."""
+    game, options = config.game, draw_options(config, data)
+    rng = Rng(sample_seed)
+    for truth in decision_shapes(game, options, seed, config.spacing.limit, 24):
+        mover = game.to_move(truth)
+        for move in game.legal_moves(truth):
+            own = game.describe(truth, move, mover)
+            assert own.actor == mover and own.hidden == () and own.args == dict(move.args)
+            assert own.text and own.action == move.kind
+        others = [x for x in game.seats(options) if x != mover]
+        for reader in [None, *others]:
+            states = [truth, game.sample(truth, reader or others[0], rng)]
+            open_ids = set.intersection(*({m.id for m in game.legal_moves(s)} for s in states))
+            by_id: dict[str, str] = {}
+            by_views: dict[str, str] = {}
+            for s in states:
+                before = json.dumps(game.view(s, reader), sort_keys=True)
+                for move in game.legal_moves(s):
+                    told = json.dumps(game.describe(s, move, reader).to_json(), sort_keys=True)
+                    if move.id in open_ids:
+                        assert by_id.setdefault(move.id, told) == told, (reader, move.id)
+                        continue
+                    if move.kind in config.deferred_kinds:
+                        continue
+                    after = json.dumps(game.view(game.apply(s, move), reader), sort_keys=True)
+                    key = before + after
+                    assert by_views.setdefault(key, told) == told, (reader, move.id)

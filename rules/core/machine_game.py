@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Generic
 
+from rules.core.describe import Description, narrate
 from rules.core.errors import IllegalMove
 from rules.core.machine import Machine, S, W
 from rules.core.moves import JsonValue, Move, find_move
@@ -68,6 +69,56 @@ class MachineGame(Generic[S, W]):
 
     def apply_unchecked(self, s: S, move: Move) -> None:
         self.machine.decide(s, move)
+
+    def describe(self, s: S, move: MoveRequest, seat: str | None) -> Description:
+        """What `seat` (None: a spectator) may know of `move`, made in state `s`: the mover's
+        own label in the past tense, unless `redact` says the reader may not see its
+        arguments. Raises `IllegalMove` when `move` is not legal in `s`."""
+        found = self.find_legal(s, move)
+        pending = self.machine.pending(s)
+        decision = pending[1]["t"] if pending is not None else ""
+        actor = self.to_move(s) or ""
+        title = self.log_title(actor)
+        redacted = None if seat == actor else self.redact(s, decision, found, seat)
+        if redacted is None:
+            phrase = self.phrase(decision, found)
+            text = (
+                narrate(title, found.label, self.pronoun(actor))
+                if phrase is None
+                else (f"{title} {phrase}")
+            )
+            return Description(text, actor, found.kind, decision, dict(found.args))
+        phrase, hidden = redacted
+        args = {name: value for name, value in found.args if name not in hidden}
+        text = (
+            narrate(title, found.label, self.pronoun(actor))
+            if phrase is None
+            else (f"{title} {phrase}")
+        )
+        return Description(text, actor, found.kind, decision, args, hidden)
+
+    def redact(
+        self, s: S, decision: str, move: Move, reader: str | None
+    ) -> tuple[str | None, tuple[str, ...]] | None:
+        """For a reader who is not the mover: None when it may see all of `move`, else what
+        it may read instead (a past-tense phrase, "drew a card", or None for the label's own
+        when only arguments are withheld) and the names of the arguments it may not see. It
+        may depend only on what the reader knows of `s` (the decision's kind is public): the
+        same for every move the reader cannot tell apart."""
+        return None
+
+    def phrase(self, decision: str, move: Move) -> str | None:
+        """The log's past-tense phrase for a move whose label does not read well narrated
+        ("paid 3 Evidence to exonerate..."), or None to narrate the label."""
+        return None
+
+    def log_title(self, seat: str) -> str:
+        """How a log entry names the seat that acted, at the start of a sentence."""
+        return self.seat_title(seat)
+
+    def pronoun(self, seat: str) -> str:
+        """The possessive a log entry uses for the seat ("her hand")."""
+        return "their"
 
     def replay(self, options: Options | None, seed: int | str, moves: list[str]) -> S:
         s = self.new(options, seed)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from rules.core.describe import Description
 from rules.core.moves import JsonValue, Move
 from rules.core.rng import Rng
 
@@ -81,6 +82,15 @@ class Game(Protocol):
 
     def view(self, state: Any, seat: Seat | None) -> dict[str, JsonValue]:
         """What `seat` may see (None: a spectator), JSON-ready, with nothing it may not know."""
+        ...
+
+    def describe(
+        self, state: Any, move: Move | str | dict[str, JsonValue], seat: Seat | None
+    ) -> Description:
+        """What `seat` (None: a spectator) may know of `move`, made in `state` (the state
+        before it): the public log every frontend shows. A seat never learns from it what it
+        could not see: moves it cannot tell apart read the same to it. Raises `IllegalMove`
+        when `move` is not legal in `state`."""
         ...
 
     def sample(self, state: Any, seat: Seat, rng: Rng) -> Any:

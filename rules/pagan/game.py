@@ -8,7 +8,7 @@ from rules.core.machine_game import MachineGame
 from rules.core.moves import Move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
-from rules.pagan import heuristics, sampling, setup, state, views
+from rules.pagan import describe, heuristics, sampling, setup, state, views
 from rules.pagan.board import CATALOG
 from rules.pagan.catalog_export import catalog_json
 from rules.pagan.machine import MACHINE
@@ -48,6 +48,21 @@ class PaganGame(MachineGame[PaganState, str]):
 
     def seat_title(self, seat: str | None) -> str:
         return "the Witch" if seat == WITCH else "the Hunter"
+
+    # The public log (rules/pagan/describe.py says what each seat may read).
+    def redact(
+        self, s: PaganState, decision: str, move: Move, reader: str | None
+    ) -> tuple[str | None, tuple[str, ...]] | None:
+        return describe.redact(s, decision, move, reader)
+
+    def phrase(self, decision: str, move: Move) -> str | None:
+        return describe.phrase(decision, move)
+
+    def log_title(self, seat: str) -> str:
+        return describe.log_title(seat)
+
+    def pronoun(self, seat: str) -> str:
+        return describe.pronoun(seat)
 
     def outcome(self, s: PaganState) -> Outcome | None:
         if s.winner is None:

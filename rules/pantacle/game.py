@@ -8,7 +8,7 @@ from rules.core.machine_game import MachineGame
 from rules.core.moves import Move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
-from rules.pantacle import heuristics, sampling, setup, state, views
+from rules.pantacle import describe, heuristics, sampling, setup, state, views
 from rules.pantacle.board import CATALOG
 from rules.pantacle.catalog_export import catalog_json
 from rules.pantacle.machine import MACHINE
@@ -42,6 +42,18 @@ class PantacleGame(MachineGame[PantacleState, int]):
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)
+
+    # The public log (rules/pantacle/describe.py says why every move is public).
+    def phrase(self, decision: str, move: Move) -> str | None:
+        return describe.phrase(decision, move)
+
+    def redact(
+        self, s: PantacleState, decision: str, move: Move, reader: str | None
+    ) -> tuple[str | None, tuple[str, ...]] | None:
+        return describe.redact(decision, move)
+
+    def log_title(self, seat: str) -> str:
+        return describe.log_title(seat)
 
     def outcome(self, s: PantacleState) -> Outcome | None:
         if s.winner is None:

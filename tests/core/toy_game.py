@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core.describe import Description, narrate
 from rules.core.errors import IllegalMove, InvalidOptions, InvalidState
 from rules.core.moves import JsonValue, Move, find_move
 from rules.core.protocol import Options, Outcome, Seat
@@ -114,6 +115,18 @@ class HiddenNim:
             "cards": {s: c if over or s == seat else None for s, c in state.cards.items()},
             "outcome": None if state.winner is None else {"winner": state.winner},
         }
+
+    def describe(
+        self, state: NimState, move: Move | str | dict[str, JsonValue], seat: Seat | None
+    ) -> Description:
+        """Every move of Hidden Nim is public (the cards stay hidden until a showdown)."""
+        chosen = find_move(self.legal_moves(state), move)
+        if chosen is None:
+            raise IllegalMove(f"{move!r} is not a legal move now", move)
+        actor = state.seats[state.turn]
+        return Description(
+            narrate(actor, chosen.label), actor, chosen.kind, "turn", dict(chosen.args)
+        )
 
     def sample(self, state: NimState, seat: Seat, rng: Rng) -> NimState:
         """Deal the other seats cards from those `seat` has not seen; its own card stays."""

@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from gamestore import patch
-from gamestore.commits import load_state, plan_move, plan_resign, resolve_move
+from gamestore.commits import event_for, load_state, plan_move, plan_resign, resolve_move
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from rules.core.errors import IllegalMove
 from rules.core.registry import get_game
@@ -57,7 +57,8 @@ def test_a_planned_move_writes_the_next_version_and_the_spectators_patch() -> No
     assert (commit.seat, commit.kind, commit.move_id) == ("witch", "move", move.id)
     assert commit.task == "t1"
     assert orjson.loads(commit.state) == game.to_json(new_state)
-    assert commit.private == {"move": move.to_json()}
+    assert commit.private["move"] == move.to_json()
+    assert commit.public["description"] == game.describe(state, move, None).to_json()
     assert commit.next_to_move == game.to_move(new_state)
     before, after = game.view(state, None), game.view(new_state, None)
     assert patch.apply(before, commit.public["changes"]) == after
@@ -70,3 +71,18 @@ def test_a_resignation_ends_the_game_for_every_other_seat() -> None:
     assert commit.status == FINISHED and commit.state == record.state
     assert commit.outcome is not None and commit.outcome["winners"] == ["hunter"]
     assert commit.next_to_move is None
+
+
+def test_each_reader_gets_its_own_description_and_only_the_mover_the_move() -> None:
+    public = {"version": 1, "seat": "witch", "description": {"text": "The Witch drew a card"}}
+    private = {
+        "move": {"id": "take:0001"},
+        "descriptions": {"witch": {"text": "The Witch drew Allure"}},
+    }
+    pub, priv = orjson.dumps(public), orjson.dumps(private)
+    witch = event_for(pub, priv, "witch", "witch")
+    assert witch["description"]["text"] == "The Witch drew Allure"
+    assert witch["move"] == {"id": "take:0001"} and "descriptions" not in witch
+    for reader in ("hunter", None):
+        event = event_for(pub, priv, "witch", reader)
+        assert event == public, reader

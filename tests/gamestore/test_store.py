@@ -8,7 +8,7 @@ from typing import TypeVar
 import orjson
 import redis
 
-from gamestore.commits import load_state, plan_move
+from gamestore.commits import load_state, own_event, plan_move
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store, SyncStore
@@ -55,7 +55,7 @@ def test_a_move_the_workers_face_writes_is_what_the_apis_face_reads(settings: Se
 
     version, events, log = on_store(settings, read)
     assert version == 1
-    assert events == [{**commit.public, **commit.private}]
+    assert events == [own_event(commit)]
     assert log == [{"v": "1", "seat": "witch", "kind": "move", "move": commit.move_id, "task": "t"}]
     assert sync.log_entry("faces", 1) is not None and sync.log_entry("faces", 2) is None
 

@@ -80,4 +80,5 @@ PAGAN = Conformance(
     hidden_truth=hidden_truth,
     samples_per_seat=2,
     change_secrets=change_secrets,
+    deferred_kinds=frozenset({"play"}),
 )

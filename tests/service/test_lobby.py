@@ -58,13 +58,15 @@ def test_resigning_ends_the_game_for_the_other_seats_win(api: str) -> None:
     over = rest.read(game_id).json()
     assert over["status"] == "finished" and over["to_move"] is None
     assert over["outcome"]["winners"] == ["witch"] and over["outcome"]["reason"] == "resigned"
-    assert over["events"][-1] == {
+    resigned = over["events"][-1]
+    assert {k: resigned[k] for k in ("version", "seat", "kind", "changes", "seat_name")} == {
         "version": 1,
         "seat": "hunter",
         "kind": "resign",
         "changes": [],
         "seat_name": None,
     }
+    assert resigned["description"]["text"] == "The hunter resigned"
     late = rest.move(game_id, tokens["witch"], 1, "done")
     assert late.status_code == 409 and late.json()["code"] == "GAME_OVER"
     rest.close()

@@ -17,7 +17,8 @@ GAME_FIELDS = """
   id game version seat status toMove yourDecision options view outcome
   seats { seat kind level open }
   legalMoves { id value label }
-  events { version seat kind changes move { id value label } }
+  events { version seat kind at changes move { id value label }
+    description { text actor action decision args hidden } }
 """
 
 

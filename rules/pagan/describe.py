@@ -1,0 +1,49 @@
+"""Pagan's public log: how a move reads to each seat (see `rules.core.describe`).
+
+Nearly every Pagan decision is public as it is made: played cards go face up onto the boards or
+the discard pile, tokens and pawns are on the village for both to see, discards are face up.
+The exceptions: a card drawn from those looked at (`look`), which only its owner saw, and a card
+picked to reveal (`reveal`), which the table sees only once all are revealed and the opponent
+chooses among them: the opponent and spectators read that a card was drawn or revealed, never
+which. Which of her pawns the Witch visits with does not show until later either, so others
+read only the villager visited.
+"""
+
+from __future__ import annotations
+
+from rules.core.moves import Move
+from rules.pagan.board import villager_name
+from rules.pagan.machine import MACHINE
+from rules.pagan.state import WITCH, PaganState
+from rules.pagan.turn import EXONERATE_COST
+
+TITLES = {WITCH: "The Witch"}
+PRONOUNS = {WITCH: "her"}
+
+# Labels whose past tense reads badly: the kind, and what the log says instead.
+TEXTS = {"exonerate": f"paid {EXONERATE_COST} Evidence to exonerate and drew a Suspect"}
+
+
+def log_title(seat: str) -> str:
+    return TITLES.get(seat, "The Hunter")
+
+
+def pronoun(seat: str) -> str:
+    return PRONOUNS.get(seat, "his")
+
+
+def redact(
+    s: PaganState, decision: str, move: Move, reader: str | None
+) -> tuple[str | None, tuple[str, ...]] | None:
+    """What a reader other than the mover may read of `move` when it may not see all of it."""
+    if decision == "look" and move.kind == "take":
+        return "drew a card", ("card",)
+    if move.kind == "visit" and MACHINE.to_move(s) == WITCH:  # every Witch visit reads alike
+        return f"visited {villager_name(str(move.args[0][1]))}", ("pawn",)
+    if decision == "reveal" and move.kind == "reveal":
+        return "picked a card to reveal", ("card",)
+    return None
+
+
+def phrase(decision: str, move: Move) -> str | None:
+    return TEXTS.get(move.kind)
