@@ -15,26 +15,30 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamestore.handoff import AIQueue, celery_app
+from gamestore.pool import async_client
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store
 from rules.core.errors import IllegalMove
 from service import metrics
 from service.errors import MethodNotAllowed, NotFound, ServiceError, from_rules
+from service.etags import etag_of
+from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
+from service.overload import PoolGuard
 from service.rest import json_response, problem, problem_app, routes
 
 log = logging.getLogger(__name__)
@@ -139,11 +143,13 @@ async def on_crash(request: Request, exc: Exception) -> Response:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or get_settings()
-    redis = Redis.from_url(settings.redis_url)
+    raise_fd_limit()
+    redis = async_client(settings)
     store = Store(redis, settings)
     queue = AIQueue(celery_app(settings), settings.ai_queue)
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
+    live = LiveHub(service, broadcaster)
     graphql = CovenGraphQL(settings.keepalive_seconds)
 
     @contextlib.asynccontextmanager
@@ -164,6 +170,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ],
         middleware=[
             Middleware(Metrics),
+            # JSON answers of 1 KB or more; never the event stream (excluded by default).
+            Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6),
+            Middleware(PoolGuard, respond=problem_app),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),
         ],
@@ -180,8 +189,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.store = store
     app.state.service = service
     app.state.broadcaster = broadcaster
+    app.state.live = live
     app.state.aiqueue = queue
     app.state.catalog_bytes = orjson.dumps(catalog())
+    app.state.catalog_etag = etag_of(app.state.catalog_bytes)
     return app
 
 

@@ -18,6 +18,7 @@ ServiceError                      code                      HTTP
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
+├── ServiceUnavailable            SERVICE_UNAVAILABLE       503  (retry_after)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -144,6 +145,12 @@ class HintTimeout(ServiceError):
     title = "The hint took too long"
 
 
+class ServiceUnavailable(ServiceError):
+    code = "SERVICE_UNAVAILABLE"
+    status = 503
+    title = "The server is busy"
+
+
 class NotFound(ServiceError):
     code = "NOT_FOUND"
     status = 404
@@ -173,6 +180,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     PayloadTooLarge,
     HintUnavailable,
     HintTimeout,
+    ServiceUnavailable,
     NotFound,
     MethodNotAllowed,
 )

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator, Awaitable
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import orjson
 import strawberry
@@ -29,12 +29,14 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.subscriptions.protocols.graphql_transport_ws.types import ConnectionInitMessage
 from strawberry.types import ExecutionResult, Info
 
+from gamestore.pool import PoolExhausted
 from rules.core.errors import IllegalMove
 from service import auth
 from service.errors import BadToken, ServiceError, from_rules
+from service.fanout import Update, seat_updates
 from service.games import GameService, catalog
 from service.limits import client_address
-from service.live import seat_updates
+from service.overload import busy
 
 T = TypeVar("T")
 
@@ -80,6 +82,19 @@ class SeatGame:
     legal_moves: list[LegalMove]
     outcome: JSON | None
     events: list[Event]
+
+
+@strawberry.type(
+    description="A message of the gamePatches subscription: the whole game first, "
+    "then JSON Patches."
+)
+class GamePatch:
+    version: int
+    base: int | None = strawberry.field(description="The version the patch applies to.")
+    game: JSON | None = strawberry.field(description="The whole game (first message only).")
+    patch: JSON | None = strawberry.field(
+        description="JSON Patch (RFC 6902) of the previous message's game."
+    )
 
 
 @strawberry.type
@@ -211,6 +226,8 @@ async def _guard(call: Awaitable[T]) -> T:
         raise as_graphql_error(exc) from None
     except IllegalMove as exc:
         raise as_graphql_error(from_rules(exc)) from None
+    except PoolExhausted:
+        raise as_graphql_error(busy()) from None
 
 
 def _service(info: Info) -> GameService:
@@ -381,26 +398,52 @@ class Subscription:
         "after the game is over. Token in the connection_init payload."
     )
     async def game(self, info: Info, id: strawberry.ID) -> AsyncGenerator[SeatGame, None]:
-        service = _service(info)
-        updates = seat_updates(
-            service,
-            info.context["request"].app.state.broadcaster,
-            str(id),
-            _token(info),
-            service.settings.keepalive_seconds,
-        )
-        try:
-            while True:
-                try:
-                    update = await anext(updates)
-                except StopAsyncIteration:
-                    return
-                except ServiceError as exc:
-                    raise as_graphql_error(exc) from None
-                if update is not None:
-                    yield seat_game(update)
-        finally:
-            await updates.aclose()
+        async for update in _updates(info, id, patches=False):
+            yield seat_game(update.data)
+
+    @strawberry.subscription(
+        description="The seat's game now (`game`, the REST document), then after every change "
+        "the JSON Patch (RFC 6902) of the seat's previous message (`patch`); ends after the "
+        "game is over. Token in the connection_init payload."
+    )
+    async def game_patches(self, info: Info, id: strawberry.ID) -> AsyncGenerator[GamePatch, None]:
+        async for update in _updates(info, id, patches=True):
+            if update.kind == "patch":
+                yield GamePatch(
+                    version=update.version,
+                    base=update.data["base"],
+                    game=None,
+                    patch=update.data["patch"],
+                )
+            else:
+                yield GamePatch(
+                    version=update.version, base=None, game=cast(JSON, update.data), patch=None
+                )
+
+
+async def _updates(info: Info, id: strawberry.ID, patches: bool) -> AsyncGenerator[Update, None]:
+    service = _service(info)
+    updates = seat_updates(
+        info.context["request"].app.state.live,
+        str(id),
+        _token(info),
+        service.settings.keepalive_seconds,
+        patches=patches,
+    )
+    try:
+        while True:
+            try:
+                update = await anext(updates)
+            except StopAsyncIteration:
+                return
+            except ServiceError as exc:
+                raise as_graphql_error(exc) from None
+            except PoolExhausted:
+                raise as_graphql_error(busy()) from None
+            if update is not None:
+                yield update
+    finally:
+        await updates.aclose()
 
 
 class CovenSchema(strawberry.Schema):
