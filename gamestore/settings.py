@@ -59,6 +59,11 @@ class Settings(BaseSettings):
         default=20, ge=1, le=500, description="Events a game read includes when none are asked for."
     )
 
+    max_subscriptions_per_connection: int = Field(
+        default=1000,
+        ge=1,
+        description="GraphQL subscriptions one WebSocket may hold at once.",
+    )
     redis_max_connections: int = Field(
         default=64,
         ge=2,

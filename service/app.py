@@ -150,7 +150,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
     live = LiveHub(service, broadcaster)
-    graphql = CovenGraphQL(settings.keepalive_seconds)
+    graphql = CovenGraphQL(settings.keepalive_seconds, settings.max_subscriptions_per_connection)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

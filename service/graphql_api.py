@@ -492,7 +492,7 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
 class CovenGraphQL(GraphQL[Any, Any]):
     graphql_transport_ws_handler_class = KeepAliveTransportWS
 
-    def __init__(self, keepalive_seconds: float) -> None:
+    def __init__(self, keepalive_seconds: float, max_subscriptions: int = 1000) -> None:
         handler: Any = type(
             "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
         )
@@ -503,6 +503,7 @@ class CovenGraphQL(GraphQL[Any, Any]):
             allow_queries_via_get=False,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
             connection_init_wait_timeout=timedelta(seconds=30),
+            max_subscriptions_per_connection=max_subscriptions,
         )
 
     def encode_json(self, data: object) -> bytes:
