@@ -159,8 +159,17 @@ class GameFeed:
         """The JSON Patch from the seat's previous message to its new one (both of one seat)."""
 
         async def make() -> Update:
-            ops = patch.diff(base[1].data, new[1].data)
-            data = {"version": new[1].version, "base": base[1].version, "patch": ops}
+            ops = patch.diff(_patched_part(base[1].data), _patched_part(new[1].data))
+            # The new events ride along whole, less their `changes` (the spectator view's
+            # patch): the seat's own patch already says what changed, and this halves a
+            # message (docs/live-updates.md).
+            events = [{k: v for k, v in e.items() if k != "changes"} for e in new[1].data["events"]]
+            data = {
+                "version": new[1].version,
+                "base": base[1].version,
+                "patch": ops,
+                "events": events,
+            }
             return Update("patch", new[1].version, data, new[1].status)
 
         return await self._once(self._patches, (base[0], new[0]), make)
@@ -187,6 +196,11 @@ class GameFeed:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+
+
+def _patched_part(doc: dict[str, Any]) -> dict[str, Any]:
+    """What patch mode patches: the seat's game without its events (sent with each patch)."""
+    return {k: v for k, v in doc.items() if k != "events"}
 
 
 class LiveHub:

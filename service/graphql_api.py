@@ -93,7 +93,10 @@ class GamePatch:
     base: int | None = strawberry.field(description="The version the patch applies to.")
     game: JSON | None = strawberry.field(description="The whole game (first message only).")
     patch: JSON | None = strawberry.field(
-        description="JSON Patch (RFC 6902) of the previous message's game."
+        description="JSON Patch (RFC 6902) of the previous message's game, events left out."
+    )
+    events: JSON | None = strawberry.field(
+        description="The events since the previous message, without their `changes`."
     )
 
 
@@ -414,10 +417,15 @@ class Subscription:
                     base=update.data["base"],
                     game=None,
                     patch=update.data["patch"],
+                    events=update.data["events"],
                 )
             else:
                 yield GamePatch(
-                    version=update.version, base=None, game=cast(JSON, update.data), patch=None
+                    version=update.version,
+                    base=None,
+                    game=cast(JSON, update.data),
+                    patch=None,
+                    events=None,
                 )
 
 

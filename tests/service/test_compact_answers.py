@@ -183,11 +183,15 @@ def test_patch_mode_sends_the_game_once_then_patches_of_the_seats_own_view(
     assert [e for e, _ in patched] == ["game", "patch", "patch", "patch"]
     document = patched[0][1]
     assert document == full[0][1]
+    document.pop("events")
     for (_, expected), (_, message) in zip(full[1:], patched[1:], strict=True):
         assert message["base"] == document["version"]
         document = patch.apply(document, message["patch"])
+        events = expected.pop("events")
         assert document == expected
         assert message["version"] == expected["version"]
+        # The events come whole with each patch, less the spectator view's `changes`.
+        assert message["events"] == [{k: v for k, v in e.items() if k != "changes"} for e in events]
     assert document["seat"] == "hunter"
 
 
@@ -208,7 +212,7 @@ def test_the_game_patches_subscription_patches_the_seats_view(api: str, rest: Re
                 "type": "subscribe",
                 "payload": {
                     "query": "subscription ($id: ID!) { gamePatches(id: $id) "
-                    "{ version base game patch } }",
+                    "{ version base game patch events } }",
                     "variables": {"id": game_id},
                 },
             }
@@ -237,6 +241,7 @@ def test_the_game_patches_subscription_patches_the_seats_view(api: str, rest: Re
         body = update["gamePatches"]
         assert body["game"] is None and body["base"] == document["version"]
         document = patch.apply(document, body["patch"])
+        assert [e["version"] for e in body["events"]] == [body["version"]]
     expected = rest.read(game_id, token, events_after=1, events_limit=500).json()
     assert document["version"] == expected["version"] == messages["1"][2]["game"]["version"]
     assert document["view"] == expected["view"]
