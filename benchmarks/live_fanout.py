@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import subprocess
@@ -184,10 +185,8 @@ async def run(
                 if time.perf_counter() > deadline:
                     break
                 arrivals.changed.clear()
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(arrivals.changed.wait(), 0.2)
-                except TimeoutError:
-                    pass
             most = max(most, redis_connections(monitor, name))
             if arrivals.count(version):
                 latencies.append(max(0.0, arrivals.last(version) - answered))
