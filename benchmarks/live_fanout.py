@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import os
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -35,6 +34,7 @@ from urllib.parse import urlsplit
 import httpx
 import orjson
 import redis
+import servers  # benchmarks/servers.py, beside this script
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,36 +213,6 @@ async def run(
     }
 
 
-def serve(root: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "service.app:create_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        cwd=root,
-        env={**os.environ, **env, "PYTHONPATH": str(root)},
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("the API did not start")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--streams", default="100,500,1000")
@@ -265,7 +235,7 @@ def main() -> None:
         "COVEN_RATE_LIMIT_PER_TOKEN": "0",
     }
     kinds = ("sse", "graphql") if args.kind == "both" else (args.kind,)
-    proc = serve(args.root, args.port, env)
+    proc = servers.start_api(args.root, args.port, env)
     runs = []
     try:
         for kind in kinds:
@@ -275,13 +245,8 @@ def main() -> None:
                 )
                 print(orjson.dumps(runs[-1]).decode(), file=sys.stderr)
     finally:
-        proc.terminate()
-        proc.wait(20)
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(f"bench-fanout-{tag}:*", count=1000))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        servers.stop(proc)
+        servers.clear(REDIS_URL, env["COVEN_KEY_PREFIX"])
     out = {"root": str(args.root), "python": sys.version.split()[0], "runs": runs}
     print(orjson.dumps(out, option=orjson.OPT_INDENT_2).decode())
 

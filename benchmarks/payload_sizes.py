@@ -24,7 +24,6 @@ import os
 import queue
 import random
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -34,11 +33,12 @@ from typing import Any
 
 import httpx
 import orjson
-import redis
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+import servers  # noqa: E402  benchmarks/servers.py, beside this script
 
 from gamestore import patch  # noqa: E402  (the checkout's own JSON Patch, after sys.path)
 
@@ -165,16 +165,6 @@ def play(base: str, plain: bool, seed: str) -> dict[str, Any]:
     }
 
 
-def _start(args: list[str], root: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        args,
-        cwd=root,
-        env={**os.environ, **env, "PYTHONPATH": str(root)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--plain", action="store_true", help="ask for no compact answers")
@@ -190,69 +180,19 @@ def main() -> None:
         "COVEN_RATE_LIMIT_PER_ADDRESS": "0",
         "COVEN_RATE_LIMIT_PER_TOKEN": "0",
     }
-    py = sys.executable
-    api = _start(
-        [
-            py,
-            "-m",
-            "uvicorn",
-            "service.app:create_app",
-            "--factory",
-            "--port",
-            str(args.port),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        args.root,
-        env,
-    )
-    worker = _start(
-        [
-            py,
-            "-m",
-            "celery",
-            "-A",
-            "workers.app",
-            "worker",
-            "-Q",
-            env["COVEN_AI_QUEUE"],
-            "--pool",
-            "solo",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel",
-            "WARNING",
-        ],
-        args.root,
-        env,
-    )
     base = f"http://127.0.0.1:{args.port}"
+    worker = servers.start_worker(args.root, env["COVEN_AI_QUEUE"], env)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(base + "/healthz", timeout=1)
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
+        api = servers.start_api(args.root, args.port, env)
+    except RuntimeError:
+        servers.stop(worker)
+        raise
+    try:
         result = play(base, args.plain, args.seed)
     finally:
-        for proc in (api, worker):
-            proc.terminate()
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(f"bench-payload-{tag}:*", count=1000))
-        if keys:
-            client.delete(*keys)
-        client.delete(env["COVEN_AI_QUEUE"])
-        client.close()
+        servers.stop(api)
+        servers.stop(worker)
+        servers.clear(REDIS_URL, env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
     out = {"root": str(args.root), "seed": args.seed, "python": sys.version.split()[0], **result}
     print(orjson.dumps(out, option=orjson.OPT_INDENT_2).decode())
 
