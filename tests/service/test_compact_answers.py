@@ -21,9 +21,27 @@ PREFIX = "/api/v1"
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
 
 
+class Games(Rest):
+    """The REST client, resigning every game it made when the test ends: unfinished games
+    count against their creating address (127.0.0.1, shared by every test of the session)."""
+
+    made: list[tuple[str, str]]
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        created = super().create(**body)
+        self.made.append((created["id"], next(iter(created["tokens"].values()))))
+        return created
+
+    def close(self) -> None:
+        for game_id, token in self.made:
+            self.http.post(f"{PREFIX}/games/{game_id}/resign", headers=bearer(token), json={})
+        super().close()
+
+
 @pytest.fixture
 def rest(api: str) -> Iterator[Rest]:
-    client = Rest(api)
+    client = Games(api)
+    client.made = []
     yield client
     client.close()
 
@@ -126,7 +144,7 @@ def test_the_catalog_is_public_cacheable_and_answers_304_to_its_etag(rest: Rest)
 
 
 def test_lobby_entries_summarize_decks_instead_of_listing_them(rest: Rest) -> None:
-    created = rest.create(game="pagan", seed="lobby-deck")
+    created = rest.create(game="pagan", seed="lobby-deck", seats=HUMANS[:1])
     lobby = rest.http.get(f"{PREFIX}/games", params={"limit": 200}).json()["games"]
     entry = next(g for g in lobby if g["id"] == created["id"])
     decks = entry["options"]["decks"]
