@@ -107,12 +107,9 @@ class GameFeed:
                 record, error = self.record, exc
             async with self._changed:
                 if error is None:
-                    if (
-                        record is None
-                        or self.record is None
-                        or record.version != self.record.version
-                    ):
-                        # Renders of older versions are no longer asked for.
+                    if record != self.record:
+                        # Renders of older versions are no longer asked for; and a join changes
+                        # the record (a seat no longer open) without a new version.
                         self._renders.clear()
                         self._patches.clear()
                     self.record = record
