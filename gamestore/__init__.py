@@ -12,4 +12,5 @@ the other; both import this, and this imports only the rules core.
 - `handoff`: the AI-turn handoff (whether an AI seat is to move, the task names, the
   send-only Celery client)
 - `settings`: every setting, read from the environment
+- `pool`: the API's Redis client with its bounded, blocking connection pool
 """

@@ -11,6 +11,7 @@ import redis.asyncio
 import redis.asyncio.cluster
 import redis.cluster
 
+from gamestore import pool
 from gamestore.settings import Settings
 
 AsyncClient: TypeAlias = "redis.asyncio.Redis | redis.asyncio.cluster.RedisCluster"
@@ -19,8 +20,12 @@ SyncClient: TypeAlias = "redis.Redis | redis.cluster.RedisCluster"
 
 def async_client(settings: Settings) -> AsyncClient:
     if settings.redis_cluster:
-        return redis.asyncio.cluster.RedisCluster.from_url(settings.redis_url)
-    return redis.asyncio.Redis.from_url(settings.redis_url)
+        # Per node at most this many connections (the cluster client raises past it rather
+        # than waiting: the bounded, waiting pool is the single-Redis client's).
+        return redis.asyncio.cluster.RedisCluster.from_url(
+            settings.redis_url, max_connections=settings.redis_max_connections
+        )
+    return pool.async_client(settings)
 
 
 def sync_client(settings: Settings) -> SyncClient:

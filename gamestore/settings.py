@@ -79,6 +79,25 @@ class Settings(BaseSettings):
         default=20, ge=1, le=500, description="Events a game read includes when none are asked for."
     )
 
+    max_subscriptions_per_connection: int = Field(
+        default=1000,
+        ge=1,
+        description="GraphQL subscriptions one WebSocket may hold at once.",
+    )
+    redis_max_connections: int = Field(
+        default=64,
+        ge=2,
+        le=10000,
+        description="Redis connections one API process holds at most (one of them is the "
+        "shared pub/sub reader of live updates); calls beyond wait for a free one.",
+    )
+    redis_pool_timeout_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="Longest wait for a free Redis connection; past it the request gets a 503 "
+        "with Retry-After.",
+    )
+
     ai_min_think_seconds: float = Field(
         default=0.0,
         ge=0,

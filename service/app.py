@@ -19,6 +19,7 @@ from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
@@ -38,10 +39,13 @@ from service.errors import (
     from_rules,
     from_store,
 )
+from service.etags import etag_of
+from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
+from service.overload import PoolGuard
 from service.rest import json_response, problem, problem_app, routes
 
 log = logging.getLogger(__name__)
@@ -151,12 +155,18 @@ async def on_crash(request: Request, exc: Exception) -> Response:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or get_settings()
+    raise_fd_limit()
     redis = async_client(settings)
     store = Store(redis, settings)
     queue = AIQueue(celery_app(settings), settings.ai_queue)
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
-    graphql = CovenGraphQL(settings.keepalive_seconds, settings.cors_origin_list)
+    live = LiveHub(service, broadcaster)
+    graphql = CovenGraphQL(
+        settings.keepalive_seconds,
+        settings.cors_origin_list,
+        settings.max_subscriptions_per_connection,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -179,6 +189,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             # Outermost, so the problem answers of the limits and of 404/405 carry CORS headers.
             cors_middleware(settings.cors_origin_list),
             Middleware(Metrics),
+            # JSON answers of 1 KB or more; never the event stream (excluded by default).
+            Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6),
+            Middleware(PoolGuard, respond=problem_app),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),
         ],
@@ -196,8 +209,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.store = store
     app.state.service = service
     app.state.broadcaster = broadcaster
+    app.state.live = live
     app.state.aiqueue = queue
     app.state.catalog_bytes = orjson.dumps(catalog())
+    app.state.catalog_etag = etag_of(app.state.catalog_bytes)
     return app
 
 

@@ -107,18 +107,23 @@ def _operation(e: Any) -> dict[str, Any]:
             e.media_type: {
                 "schema": {
                     "type": "string",
-                    "description": "`event: game` messages whose data is a SeatGame, "
-                    "and `: keep-alive` comments",
+                    "description": "`event: game` messages whose data is a SeatGame "
+                    "(with mode=patch: the first; later ones are `event: patch` messages, "
+                    "{version, base, patch}), and `: keep-alive` comments",
                 }
             }
         }
     op["responses"][str(e.status)] = {"description": "Success", "content": content}
+    if "If-None-Match" in e.headers:
+        op["responses"]["304"] = {
+            "description": "Not modified: the If-None-Match names this answer's ETag"
+        }
     by_status: dict[int, list[type[ServiceError]]] = {}
     for err in e.errors:
         by_status.setdefault(err.status, []).append(err)
     for status, errs in sorted(by_status.items()):
         resp = _problem_response(tuple(errs))
-        if status == 429:
+        if status in (429, 503):
             resp["headers"] = {
                 "Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait"}
             }

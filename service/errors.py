@@ -20,6 +20,7 @@ ServiceError                      code                      HTTP
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
 ├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
+├── ServiceUnavailable            SERVICE_UNAVAILABLE       503  (retry_after)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -163,6 +164,12 @@ class NotReplicated(ServiceError):
     title = "Write not confirmed by replicas"
 
 
+class ServiceUnavailable(ServiceError):
+    code = "SERVICE_UNAVAILABLE"
+    status = 503
+    title = "The server is busy"
+
+
 class NotFound(ServiceError):
     code = "NOT_FOUND"
     status = 404
@@ -193,6 +200,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     PayloadTooLarge,
     HintUnavailable,
     HintTimeout,
+    ServiceUnavailable,
     NotFound,
     MethodNotAllowed,
 )

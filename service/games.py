@@ -107,12 +107,26 @@ class GameService:
         events_after: int | None = None,
         events_limit: int | None = None,
     ) -> dict[str, Any]:
-        record, game = await self._load(game_id)
-        seat = auth.seat_of(record, token)
+        record, _ = await self._load(game_id)
+        return await self.render(record, auth.seat_of(record, token), events_after, events_limit)
+
+    async def render(
+        self,
+        record: GameRecord,
+        seat: str | None,
+        events_after: int | None = None,
+        events_limit: int | None = None,
+    ) -> dict[str, Any]:
+        """The game `record` as `seat` sees it (None: a spectator), with its events: what a read
+        answers, and what live updates render once per seat kind and share (`service.fanout`)."""
+        game = get_game(record.game)
         limit = self._limit(events_limit)
         if events_after is not None and events_after < 0:
             raise MalformedInput("events_after must be a version (0 or more)")
-        events = await self.store.events(game_id, seat, events_after, limit)
+        events = await self.store.events(record.id, seat, events_after, limit)
+        # The log is read after the record: leave out a move committed in between, so the
+        # events never run ahead of the game they come with.
+        events = [e for e in events if e["version"] <= record.version]
         state = load_state(game, record)
         # The process that wrote the last move may have died before handing out the AI's turn.
         await handoff.resume_stalled(self.store, self.enqueue, record, game.to_move(state))

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator, Awaitable, Sequence
 from datetime import timedelta
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
 import orjson
 import strawberry
@@ -30,13 +30,15 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 from strawberry.subscriptions.protocols.graphql_transport_ws.types import ConnectionInitMessage
 from strawberry.types import ExecutionResult, Info
 
+from gamestore.pool import PoolExhausted
 from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 from service import auth, explorers, mine, rematch
 from service.errors import BadToken, ServiceError, from_rules, from_store
+from service.fanout import Update, seat_updates
 from service.games import GameService, catalog
 from service.limits import client_address
-from service.live import seat_updates
+from service.overload import busy
 
 T = TypeVar("T")
 
@@ -106,6 +108,22 @@ class SeatGame:
     events: list[Event]
     rematch: strawberry.ID | None = strawberry.field(
         default=None, description="The id of this finished game's rematch, once a seat asked."
+    )
+
+
+@strawberry.type(
+    description="A message of the gamePatches subscription: the whole game first, "
+    "then JSON Patches."
+)
+class GamePatch:
+    version: int
+    base: int | None = strawberry.field(description="The version the patch applies to.")
+    game: JSON | None = strawberry.field(description="The whole game (first message only).")
+    patch: JSON | None = strawberry.field(
+        description="JSON Patch (RFC 6902) of the previous message's game, events left out."
+    )
+    events: JSON | None = strawberry.field(
+        description="The events since the previous message, without their `changes`."
     )
 
 
@@ -311,6 +329,8 @@ async def _guard(call: Awaitable[T]) -> T:
         raise as_graphql_error(from_rules(exc)) from None
     except WriteNotReplicated as exc:
         raise as_graphql_error(from_store(exc)) from None
+    except PoolExhausted:
+        raise as_graphql_error(busy()) from None
 
 
 def _service(info: Info) -> GameService:
@@ -568,27 +588,59 @@ class Subscription:
     async def game(
         self, info: Info, game_id: GameIdArg = None, id: OldIdArg = None
     ) -> AsyncGenerator[SeatGame, None]:
-        gid = _game_id(game_id, id)
-        service = _service(info)
-        updates = seat_updates(
-            service,
-            info.context["request"].app.state.broadcaster,
-            gid,
-            _token(info),
-            service.settings.keepalive_seconds,
-        )
-        try:
-            while True:
-                try:
-                    update = await anext(updates)
-                except StopAsyncIteration:
-                    return
-                except ServiceError as exc:
-                    raise as_graphql_error(exc) from None
-                if update is not None:
-                    yield seat_game(update)
-        finally:
-            await updates.aclose()
+        async for update in _updates(info, _game_id(game_id, id), patches=False):
+            yield seat_game(update.data)
+
+    @strawberry.subscription(
+        description="The seat's game now (`game`, the REST document), then after every change "
+        "the JSON Patch (RFC 6902) of the seat's previous message (`patch`); ends after the "
+        "game is over. Token in the connection_init payload."
+    )
+    async def game_patches(
+        self, info: Info, game_id: strawberry.ID
+    ) -> AsyncGenerator[GamePatch, None]:
+        async for update in _updates(info, str(game_id), patches=True):
+            if update.kind == "patch":
+                yield GamePatch(
+                    version=update.version,
+                    base=update.data["base"],
+                    game=None,
+                    patch=update.data["patch"],
+                    events=update.data["events"],
+                )
+            else:
+                yield GamePatch(
+                    version=update.version,
+                    base=None,
+                    game=cast(JSON, update.data),
+                    patch=None,
+                    events=None,
+                )
+
+
+async def _updates(info: Info, game_id: str, patches: bool) -> AsyncGenerator[Update, None]:
+    service = _service(info)
+    updates = seat_updates(
+        info.context["request"].app.state.live,
+        game_id,
+        _token(info),
+        service.settings.keepalive_seconds,
+        patches=patches,
+    )
+    try:
+        while True:
+            try:
+                update = await anext(updates)
+            except StopAsyncIteration:
+                return
+            except ServiceError as exc:
+                raise as_graphql_error(exc) from None
+            except PoolExhausted:
+                raise as_graphql_error(busy()) from None
+            if update is not None:
+                yield update
+    finally:
+        await updates.aclose()
 
 
 class CovenSchema(strawberry.Schema):
@@ -637,7 +689,12 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
 class CovenGraphQL(GraphQL[Any, Any]):
     graphql_transport_ws_handler_class = KeepAliveTransportWS
 
-    def __init__(self, keepalive_seconds: float, allowed_origins: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        keepalive_seconds: float,
+        allowed_origins: Sequence[str] = (),
+        max_subscriptions: int = 1000,
+    ) -> None:
         handler: Any = type(
             "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
         )
@@ -651,6 +708,7 @@ class CovenGraphQL(GraphQL[Any, Any]):
             allow_queries_via_get=False,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
             connection_init_wait_timeout=timedelta(seconds=30),
+            max_subscriptions_per_connection=max_subscriptions,
         )
 
     def encode_json(self, data: object) -> bytes:

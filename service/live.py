@@ -1,11 +1,10 @@
-"""Live updates: one Redis pub/sub connection per process, fanned out to every local stream.
+"""Live updates: one Redis pub/sub connection per process, fanned out to every local listener.
 
 Every commit publishes the new version on the game's channel (inside the commit script, so no
-write goes unannounced). A stream does not trust the message itself: on each notification it
-reads the game again and sends the seat's current view with every event since its last
-message, so coalesced or lost notifications cannot leave a client behind. The first message of
-every stream is the seat's current view; when nothing happens for `keepalive_seconds` the
-stream yields None (a keep-alive) after checking the version once more.
+write goes unannounced). Nobody trusts the message itself: a notification only makes the game's
+feed (`service.fanout.GameFeed`, one per game watched in this process) read the game again, so
+coalesced or lost notifications cannot leave a client behind. What the streams send is built
+in `service.fanout`.
 """
 
 from __future__ import annotations
@@ -13,13 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncGenerator
 from typing import Any
 
 from redis.exceptions import RedisError
 
 from gamestore.connect import AsyncClient
-from service.games import GameService
 
 log = logging.getLogger(__name__)
 
@@ -82,40 +79,3 @@ class Broadcaster:
         if self._pubsub is not None:
             with contextlib.suppress(RedisError):
                 await self._pubsub.aclose()
-
-
-async def seat_updates(
-    service: GameService,
-    broadcaster: Broadcaster,
-    game_id: str,
-    token: str | None,
-    keepalive: float,
-    last_seen: int | None = None,
-) -> AsyncGenerator[dict[str, Any] | None, None]:
-    """The seat's game after every change, starting with the current one; None for a
-    keep-alive. Ends after the message that shows the game finished."""
-    first = await service.read(game_id, token, events_after=last_seen)
-    queue = await broadcaster.subscribe(service.store.keys.channel(game_id))
-    try:
-        # A change between the first read and the subscription would be missed: read again.
-        current = await service.read(game_id, token, events_after=last_seen)
-        if current["version"] != first["version"]:
-            first = current
-        yield first
-        last = first["version"]
-        while first["status"] != "finished":
-            try:
-                await asyncio.wait_for(queue.get(), timeout=keepalive)
-            except TimeoutError:
-                if await service.store.version(game_id) == last:
-                    yield None
-                    continue
-            update = await service.read(game_id, token, events_after=last, events_limit=500)
-            if update["version"] == last:
-                continue
-            last = update["version"]
-            yield update
-            if update["status"] == "finished":
-                return
-    finally:
-        await broadcaster.unsubscribe(service.store.keys.channel(game_id), queue)

@@ -258,7 +258,10 @@ class RematchGame(BaseModel):
 class LobbyGame(BaseModel):
     id: str
     game: str
-    options: dict[str, Any]
+    options: dict[str, Any] = Field(
+        description="The options, each deck in them summarized as {cards, distinct} "
+        "(the game's read has them in full)"
+    )
     seats: list[SeatInfo]
     open_seats: list[str]
     created: float

@@ -56,8 +56,24 @@ def lobby_entry(record: GameRecord) -> dict[str, Any]:
     return {
         "id": record.id,
         "game": record.game,
-        "options": record.options,
+        "options": options_summary(record.options),
         "seats": seats_json(record),
         "open_seats": record.open_seats(),
         "created": record.created,
     }
+
+
+def options_summary(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as the lobby lists them: every deck in them (a mapping of card ids to copies)
+    as {"cards", "distinct"}; the game's own read has them in full. It knows no game: any
+    nested mapping whose values are all counts is taken for a deck."""
+    return {k: _summary(v) for k, v in options.items()}
+
+
+def _summary(value: Any) -> Any:
+    if isinstance(value, dict):
+        counts = list(value.values())
+        if counts and all(type(c) is int for c in counts):
+            return {"cards": sum(counts), "distinct": len(counts)}
+        return {k: _summary(v) for k, v in value.items()}
+    return value

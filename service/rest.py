@@ -17,7 +17,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
-from service import auth, mine, models, rematch
+from service import auth, etags, mine, models, rematch
 from service.errors import (
     BadToken,
     GameNotFinished,
@@ -34,13 +34,14 @@ from service.errors import (
     RateLimited,
     SeatNotOpen,
     ServiceError,
+    ServiceUnavailable,
     StaleVersion,
     TooManyOpenGames,
     UnknownGameType,
 )
+from service.fanout import Update, seat_updates
 from service.games import GameService
 from service.limits import client_address
-from service.live import Broadcaster, seat_updates
 
 PREFIX = "/api/v1"
 PROBLEM_TYPE = "https://coven.invalid/problems/"
@@ -61,7 +62,7 @@ def problem(error: ServiceError, instance: str) -> Response:
         **error.extra,
     }
     headers = {}
-    if isinstance(error, RateLimited):
+    if "retry_after" in error.extra:
         headers["Retry-After"] = str(error.extra["retry_after"])
     return Response(
         orjson.dumps(body), error.status, headers, media_type="application/problem+json"
@@ -143,7 +144,8 @@ async def _body(request: Request, model: type[M]) -> M:
 
 
 async def get_catalog(request: Request) -> Response:
-    return Response(request.app.state.catalog_bytes, media_type="application/json")
+    state = request.app.state
+    return etags.conditional(request, state.catalog_bytes, etags.CATALOG_CACHE, state.catalog_etag)
 
 
 async def list_games(request: Request) -> Response:
@@ -165,13 +167,15 @@ async def create_game(request: Request) -> Response:
 
 
 async def get_game(request: Request) -> Response:
+    token = _token(request)
     data = await _service(request).read(
         request.path_params["game_id"],
-        _token(request),
+        token,
         _int_param(request, "events_after"),
         _int_param(request, "events_limit", 0, 500),
     )
-    return json_response(data)
+    cache = etags.SPECTATOR_CACHE if data["seat"] is None else etags.SEAT_CACHE
+    return etags.conditional(request, orjson.dumps(data), cache, vary="Authorization")
 
 
 async def join_game(request: Request) -> Response:
@@ -253,15 +257,17 @@ async def stream(request: Request) -> Response:
         if not last_id.isdigit():
             raise MalformedInput("Last-Event-ID must be a game version")
         last_seen = int(last_id)
+    mode = request.query_params.get("mode", "full")
+    if mode not in ("full", "patch"):
+        raise MalformedInput("query parameter 'mode' must be full or patch")
     service = _service(request)
-    broadcaster: Broadcaster = request.app.state.broadcaster
     updates = seat_updates(
-        service,
-        broadcaster,
+        request.app.state.live,
         request.path_params["game_id"],
         token,
         service.settings.keepalive_seconds,
         last_seen,
+        patches=mode == "patch",
     )
     # Fail before the 200 when the game or token is wrong.
     first = await anext(updates)
@@ -281,13 +287,17 @@ async def stream(request: Request) -> Response:
     )
 
 
-def _sse(update: dict[str, Any] | None) -> bytes:
+def _sse(update: Update | None) -> bytes:
     assert update is not None
-    return b"event: game\nid: %d\ndata: %s\n\n" % (update["version"], orjson.dumps(update))
+    return b"event: %s\nid: %d\ndata: %s\n\n" % (
+        update.kind.encode(),
+        update.version,
+        update.json(),
+    )
 
 
 GAME = Param("game_id", "The game id")
-READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited)
+READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited, ServiceUnavailable)
 WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
@@ -298,6 +308,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "The games, their seats and default options, AI levels and card catalogs",
         get_catalog,
         models.Catalog,
+        headers=("If-None-Match",),
         errors=(RateLimited,),
         tags=("catalog",),
     ),
@@ -309,7 +320,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         list_games,
         models.Lobby,
         query=(Param("limit", "How many games (1-200, default 50)", 1, 200),),
-        errors=(MalformedInput, RateLimited),
+        errors=(MalformedInput, RateLimited, ServiceUnavailable),
     ),
     Endpoint(
         "POST",
@@ -327,6 +338,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             TooManyOpenGames,
             PayloadTooLarge,
             RateLimited,
+            ServiceUnavailable,
         ),
     ),
     Endpoint(
@@ -341,6 +353,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             Param("events_after", "Include the events after this version"),
             Param("events_limit", "At most this many events (0-500)", 0, 500),
         ),
+        headers=("If-None-Match",),
         errors=READ_ERRORS,
     ),
     Endpoint(
@@ -436,7 +449,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "GET",
         "/games/{game_id}/stream",
         "streamGame",
-        "Server-sent events: the seat's game now and after every change",
+        "Server-sent events: the seat's game now and after every change (or JSON Patches of it)",
         stream,
         None,
         auth="optional",
@@ -444,6 +457,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             Param(
                 "access_token",
                 "The seat token, for clients that cannot send headers (EventSource)",
+                kind="string",
+            ),
+            Param(
+                "mode",
+                "full (default): every `game` event carries the whole game; patch: the first "
+                "does, every later one is a `patch` event, the JSON Patch (RFC 6902) of the "
+                "seat's previous message (docs/live-updates.md)",
                 kind="string",
             ),
         ),

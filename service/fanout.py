@@ -1,0 +1,289 @@
+"""Live updates for many streams on one game: one read and one render per seat kind.
+
+A process may serve a thousand streams of one game (spectators, the seats, GraphQL
+subscriptions, several per connection). Each used to read the game again on every
+notification, so one move made a thousand Redis reads at once and exhausted the pool. Here every
+game watched in this process has one `GameFeed`:
+
+- it holds the one subscription of the game's channel (on the process's shared pub/sub reader,
+  `service.live.Broadcaster`) and, on every notification, loads the game record once;
+- a stream that needs a fresh record (its first message, or a keep-alive check) asks for a load
+  that starts after its request; requests made while a load runs share the next load;
+- what a stream sends is rendered once per (version, seat, events after, events limit), and the
+  JSON Patch between two renders once per pair: all spectators share one render, each seat
+  shares its own with its other streams. A seat's render never serves another seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import resource
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from gamestore import patch
+from gamestore.records import GameRecord
+from service import auth
+from service.errors import GameNotFound
+from service.games import MAX_EVENTS, GameService
+from service.live import Broadcaster
+
+log = logging.getLogger(__name__)
+
+RenderKey = tuple[int, str | None, int | None, int | None]
+"""(version, seat or None for a spectator, events after, events limit)."""
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's open-file limit to its hard limit (every stream holds a socket);
+    returns the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return soft
+
+
+@dataclass
+class Update:
+    """One message of a live stream: the whole game (`kind` "game") or a JSON Patch of the
+    seat's previous message (`kind` "patch", `data` {"version", "base", "patch"}). Shared by
+    every stream it is for, so it is never changed, and its bytes are encoded once."""
+
+    kind: str
+    version: int
+    data: dict[str, Any]
+    status: str
+    _json: bytes | None = field(default=None, repr=False)
+
+    def json(self) -> bytes:
+        if self._json is None:
+            self._json = orjson.dumps(self.data)
+        return self._json
+
+
+class GameFeed:
+    """The records of one game as this process sees them (see the module docstring)."""
+
+    def __init__(self, service: GameService, game_id: str) -> None:
+        self.service = service
+        self.game_id = game_id
+        self.watchers = 0
+        self.record: GameRecord | None = None
+        self._error: BaseException | None = None
+        self._asked = 0  # loads asked for
+        self._done = 0  # the highest ask the latest finished load answers
+        self._wake = asyncio.Event()
+        self._changed = asyncio.Condition()
+        self._renders: dict[RenderKey, asyncio.Task[Update]] = {}
+        self._patches: dict[tuple[RenderKey, RenderKey], asyncio.Task[Update]] = {}
+        self._task: asyncio.Task[None] | None = None
+        self.queue: asyncio.Queue[None] | None = None  # its subscription on the broadcaster
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loads())
+
+    def ask(self) -> int:
+        """Ask for a load that starts after now; returns the ask's number for `fresh`."""
+        self._asked += 1
+        self._wake.set()
+        return self._asked
+
+    async def _loads(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            ask = self._asked
+            try:
+                record = await self.service.store.load(self.game_id)
+                error = None
+            except Exception as exc:  # handed to the streams waiting for this load
+                record, error = self.record, exc
+            async with self._changed:
+                if error is None:
+                    if record != self.record:
+                        # Renders of older versions are no longer asked for; and a join changes
+                        # the record (a seat no longer open) without a new version.
+                        self._renders.clear()
+                        self._patches.clear()
+                    self.record = record
+                self._error = error
+                self._done = ask
+                self._changed.notify_all()
+
+    async def fresh(self) -> GameRecord:
+        """The game as loaded after this call began (GameNotFound once it is gone)."""
+        ask = self.ask()
+        async with self._changed:
+            await self._changed.wait_for(lambda: self._done >= ask)
+            if self._error is not None:
+                raise self._error
+            return self._current()
+
+    async def after(self, version: int) -> GameRecord:
+        """The first loaded record past `version` (waits for a notification)."""
+        async with self._changed:
+            await self._changed.wait_for(
+                lambda: self.record is None or self.record.version != version
+            )
+            return self._current()
+
+    def _current(self) -> GameRecord:
+        if self.record is None:
+            raise GameNotFound(f"there is no game {self.game_id!r} (it may have expired)")
+        return self.record
+
+    async def render(
+        self, record: GameRecord, seat: str | None, after: int | None, limit: int | None
+    ) -> tuple[RenderKey, Update]:
+        """The whole game at `record` as `seat` sees it, rendered once for every stream that
+        asks for the same key."""
+        key: RenderKey = (record.version, seat, after, limit)
+
+        async def make() -> Update:
+            doc = await self.service.render(record, seat, after, limit)
+            return Update("game", record.version, doc, doc["status"])
+
+        return key, await self._once(self._renders, key, make)
+
+    async def patch(self, base: tuple[RenderKey, Update], new: tuple[RenderKey, Update]) -> Update:
+        """The JSON Patch from the seat's previous message to its new one (both of one seat)."""
+
+        async def make() -> Update:
+            ops = patch.diff(_patched_part(base[1].data), _patched_part(new[1].data))
+            # The new events ride along whole, less their `changes` (the spectator view's
+            # patch): the seat's own patch already says what changed, and this halves a
+            # message (docs/live-updates.md).
+            events = [{k: v for k, v in e.items() if k != "changes"} for e in new[1].data["events"]]
+            data = {
+                "version": new[1].version,
+                "base": base[1].version,
+                "patch": ops,
+                "events": events,
+            }
+            return Update("patch", new[1].version, data, new[1].status)
+
+        return await self._once(self._patches, (base[0], new[0]), make)
+
+    @staticmethod
+    async def _once(
+        memo: dict[Any, asyncio.Task[Update]], key: Any, make: Callable[[], Awaitable[Update]]
+    ) -> Update:
+        task = memo.get(key)
+        if task is None:
+            # A task of its own, so a stream that goes away cannot cancel the others' render.
+            task = asyncio.ensure_future(make())
+            memo[key] = task
+
+            def forget_failure(done: asyncio.Task[Update]) -> None:
+                if (done.cancelled() or done.exception() is not None) and memo.get(key) is done:
+                    del memo[key]  # not kept: the next stream that asks tries again
+
+            task.add_done_callback(forget_failure)
+        return await asyncio.shield(task)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+def _patched_part(doc: dict[str, Any]) -> dict[str, Any]:
+    """What patch mode patches: the seat's game without its events (sent with each patch)."""
+    return {k: v for k, v in doc.items() if k != "events"}
+
+
+class LiveHub:
+    """Every `GameFeed` of this process, each kept while a stream watches its game."""
+
+    def __init__(self, service: GameService, broadcaster: Broadcaster) -> None:
+        self.service = service
+        self.broadcaster = broadcaster
+        self._feeds: dict[str, GameFeed] = {}
+        self._listeners: dict[str, asyncio.Task[None]] = {}
+        self._lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def watch(self, game_id: str) -> Any:
+        feed = await self._enter(game_id)
+        try:
+            yield feed
+        finally:
+            await self._leave(feed)
+
+    async def _enter(self, game_id: str) -> GameFeed:
+        async with self._lock:
+            feed = self._feeds.get(game_id)
+            if feed is None:
+                feed = GameFeed(self.service, game_id)
+                channel = self.service.store.keys.channel(game_id)
+                queue = await self.broadcaster.subscribe(channel)
+                feed.queue = queue
+                feed.start()
+                self._listeners[game_id] = asyncio.create_task(self._listen(feed, queue))
+                self._feeds[game_id] = feed
+            feed.watchers += 1
+            return feed
+
+    @staticmethod
+    async def _listen(feed: GameFeed, queue: asyncio.Queue[None]) -> None:
+        while True:
+            await queue.get()
+            feed.ask()
+
+    async def _leave(self, feed: GameFeed) -> None:
+        async with self._lock:
+            feed.watchers -= 1
+            if feed.watchers > 0 or self._feeds.get(feed.game_id) is not feed:
+                return
+            del self._feeds[feed.game_id]
+            listener = self._listeners.pop(feed.game_id)
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+            await feed.close()
+            if feed.queue is not None:
+                channel = self.service.store.keys.channel(feed.game_id)
+                await self.broadcaster.unsubscribe(channel, feed.queue)
+
+    def feeds(self) -> int:
+        return len(self._feeds)
+
+
+async def seat_updates(
+    hub: LiveHub,
+    game_id: str,
+    token: str | None,
+    keepalive: float,
+    last_seen: int | None = None,
+    patches: bool = False,
+) -> AsyncGenerator[Update | None, None]:
+    """The seat's game after every change, starting with the current one; None for a
+    keep-alive. With `patches`, every message after the first is the JSON Patch of the seat's
+    previous message. Ends after the message that shows the game finished. The game and token
+    are checked before the first message (GameNotFound, BadToken)."""
+    async with hub.watch(game_id) as feed:
+        record = await feed.fresh()
+        seat = auth.seat_of(record, token)
+        sent = await feed.render(record, seat, last_seen, None)
+        yield sent[1]
+        while sent[1].status != "finished":
+            last = sent[1].version
+            try:
+                record = await asyncio.wait_for(feed.after(last), timeout=keepalive)
+            except TimeoutError:
+                # A lost notification is found here at the latest: one load per game.
+                record = await feed.fresh()
+                if record.version == last:
+                    yield None
+                    continue
+            new = await feed.render(record, seat, last, MAX_EVENTS)
+            yield await feed.patch(sent, new) if patches else new[1]
+            sent = new
