@@ -9,7 +9,7 @@ on the deciding seat's hidden cards, so they are always asked, lest skipping the
 what those cards are. Turn flow, actions and card effects are all frames, so a state can stop
 and resume at any decision and serialize as data.
 
-Each game has one `Machine` (its frame types registered with `@machine.handler("name")`) and a
+Each game has one `Machine` (its frame types registered with `machine.handler("name")(cls)`) and a
 `Handler` subclass that fixes the state and seat types.
 """
 
@@ -74,7 +74,7 @@ class Machine(Generic[S, W]):
         self.handlers: dict[str, Handler[S, W]] = {}
 
     def handler(self, name: str) -> Callable[[type[Handler[S, W]]], type[Handler[S, W]]]:
-        """Class decorator: register one instance of the class for frames of type `name`."""
+        """`handler(name)(cls)`: register one instance of `cls` for frames of type `name`."""
 
         def register(cls: type[Handler[S, W]]) -> type[Handler[S, W]]:
             if name in self.handlers:

@@ -48,7 +48,6 @@ def cleanse_stopped(s: PaganState) -> bool:
     return board.global_modifier(s, "no_cleanse", HUNTER) > 0
 
 
-@handler("cleanse")
 class Cleanse(Handler):
     """1. the Cleanse effect (or the villager turns over); 2. the card goes to the discard pile;
     3. "whenever a card is cleansed" triggers."""
@@ -72,6 +71,9 @@ class Cleanse(Handler):
             run_cleansed_triggers(s)
         else:
             pop(s, f)
+
+
+handler("cleanse")(Cleanse)
 
 
 def run_cleansed_triggers(s: PaganState) -> None:
@@ -129,7 +131,6 @@ def _add_gloom(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("add_gloom")
 class AddGloom(Handler):
     """Add n Gloom to one place with room for all of them (nothing happens if none has, or
     the supply is short: effects that need it were not offered)."""
@@ -154,6 +155,9 @@ class AddGloom(Handler):
         return f"Add {plural(f['n'], 'Gloom')} to a Gloom card"
 
 
+handler("add_gloom")(AddGloom)
+
+
 @op("remove_gloom")
 def _remove_gloom(s: PaganState, f: Frame, o: Op) -> None:
     push(
@@ -170,7 +174,6 @@ def _remove_gloom(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("remove_gloom")
 class RemoveGloom(Handler):
     """Remove Gloom one at a time, each from a place of the player's choice."""
 
@@ -202,7 +205,9 @@ class RemoveGloom(Handler):
         return f"Remove {'up to ' if f['upto'] else ''}{plural(f['left'], 'Gloom')}"
 
 
-@handler("pay_gloom")
+handler("remove_gloom")(RemoveGloom)
+
+
 class PayGloom(Handler):
     """A cost of Gloom ("Empower: remove 1 Gloom in play"): from any Gloom in play."""
 
@@ -225,12 +230,14 @@ class PayGloom(Handler):
         return f"Pay {plural(f['left'], 'Gloom')} from Gloom in play"
 
 
+handler("pay_gloom")(PayGloom)
+
+
 @op("copy_cleanse")
 def _copy_cleanse(s: PaganState, f: Frame, o: Op) -> None:
     push(s, {"t": "copy_cleanse", "seat": f["seat"]})
 
 
-@handler("copy_cleanse")
 class CopyCleanse(Handler):
     """Carry out the Cleanse effect of another Gloom card in play (which stays in play)."""
 
@@ -250,6 +257,9 @@ class CopyCleanse(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return "Choose the Cleanse effect of another Gloom card in play"
+
+
+handler("copy_cleanse")(CopyCleanse)
 
 
 __all__ = ["cleanse_stopped", "start_cleanse", "take_gloom"]

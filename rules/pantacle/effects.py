@@ -41,7 +41,6 @@ def push_triggers(s: PantacleState, seat: int, when: str) -> None:
         push_fx(s, seat, ops, curse)
 
 
-@handler("fx")
 class Fx(Handler):
     def run(self, s: PantacleState, f: Frame) -> None:
         i = f["i"]
@@ -51,6 +50,9 @@ class Fx(Handler):
             return
         f["i"] = i + 1
         run_op(s, f["seat"], ops[i])
+
+
+handler("fx")(Fx)
 
 
 def run_op(s: PantacleState, seat: int, op: Op) -> None:
@@ -117,7 +119,6 @@ def receive_favor(s: PantacleState, seat: int, favor: str, bribed: bool) -> None
     push_fx(s, seat, FAVORS[favor].effect, favor)
 
 
-@handler("discard")
 class Discard(Handler):
     """Discard one Keeper blade of your choice (a curse's effect)."""
 
@@ -135,3 +136,6 @@ class Discard(Handler):
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         return "Discard a Keeper blade"
+
+
+handler("discard")(Discard)
