@@ -87,7 +87,7 @@ def run_cleansed_triggers(s: PaganState) -> None:
     for _, trig in rule_triggers(s, "cleansed"):
         whose = trig["whose"]
         found.append((s.active if whose == "both" else whose, trig, "", None))
-    for runner, trig, card, place in reversed(found):
+    for runner, trig, card, at in found[::-1]:
         if trig.get("optional"):
             push(
                 s,
@@ -102,7 +102,7 @@ def run_cleansed_triggers(s: PaganState) -> None:
                 },
             )
         else:
-            push_fx(s, runner, list(trig.get("effect", [])), None, card, place)
+            push_fx(s, runner, list(trig.get("effect", [])), None, card, at)
 
 
 # --- ops ----------------------------------------------------------------------------------------

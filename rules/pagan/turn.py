@@ -103,7 +103,7 @@ def _at(place: str) -> str | None:
 
 def run_timed_triggers(s: PaganState, when: str) -> None:
     """ "At the start of" / "at the end of" Upkeep: mandatory ones happen, optional ones ask."""
-    for place, _, trig in reversed(triggers(s, when)):
+    for place, _, trig in triggers(s, when)[::-1]:
         if trig.get("optional"):
             push(
                 s,

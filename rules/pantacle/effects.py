@@ -37,7 +37,7 @@ def push_fx(s: PantacleState, seat: int, ops: Sequence[Op], source: str = "") ->
 
 def push_triggers(s: PantacleState, seat: int, when: str) -> None:
     """Queue the ops of the player's curses that trigger now (the first card's run first)."""
-    for ops, curse in reversed(triggered(s.players[seat], when)):
+    for ops, curse in triggered(s.players[seat], when)[::-1]:
         push_fx(s, seat, ops, curse)
 
 
