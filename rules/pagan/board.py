@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable, MutableMapping
 from functools import cache
 from typing import Any, NamedTuple, TypeVar, cast
 
+from mypy_extensions import mypyc_attr
+
 from rules.core.rng import Rng
 from rules.pagan.catalog import Card, Villager, load_catalog
 from rules.pagan.state import HUNTER, WITCH, PaganState, Player, Slot, opponent
@@ -37,6 +39,9 @@ def forget_derived() -> None:
         memo.cache_clear()
 
 
+# A plain Python class even when compiled: a native class ignores the MutableMapping methods
+# assigned below, so `update` and the rest would bypass `__setitem__`.
+@mypyc_attr(native_class=False)
 class CatalogTable(dict[str, V]):
     """A catalog table by id. The engine only reads it; a change (a test replacing a card with
     `monkeypatch.setitem`) drops every `derived` memo. Entries are frozen dataclasses: they are
