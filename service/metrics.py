@@ -23,6 +23,8 @@ from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Met
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
+from rules.core.compiled import core_build
+
 # Bucket bounds (seconds) shared by the workers' histogram in Redis.
 AI_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 
@@ -37,6 +39,7 @@ MOVES = Counter("coven_moves_applied", "Moves applied through the API", ["game"]
 CONFLICTS = Counter("coven_version_conflicts", "Moves rejected for a stale version", ["game"])
 RATE_LIMITED = Counter("coven_rate_limited_requests", "Requests answered 429", ["scope"])
 GAMES_CREATED = Counter("coven_games_created", "Games created", ["game"])
+COMPILED = float(core_build().in_use)
 
 
 class RedisFiguresCollector(Collector):
@@ -48,6 +51,7 @@ class RedisFiguresCollector(Collector):
         self.queue = queue
 
     def collect(self) -> Iterable[Metric]:
+        yield GaugeMetricFamily("coven_compiled_core", "1: rules/, ai/ compiled (mypyc)", COMPILED)
         import redis
 
         client = redis.Redis.from_url(self.redis_url, socket_timeout=2)
