@@ -14,6 +14,9 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 PACKAGES = ("rules", "ai")
+# Installing a wheel writes its files moments apart, in no set order, so a source may be a little
+# newer than its extension; an edit after the install comes later than this.
+INSTALL_SPREAD = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ def core_build() -> CoreBuild:
                     interpreted.append(name)
                     continue
                 compiled.append(name)
-                if extension.stat().st_mtime < source.stat().st_mtime:
+                if source.stat().st_mtime > extension.stat().st_mtime + INSTALL_SPREAD:
                     stale.append(name)
     return CoreBuild(tuple(compiled), tuple(interpreted), tuple(stale))
 
