@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, MutableMapping
 from functools import cache
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -72,10 +72,10 @@ CARDS: CatalogTable[Card] = CatalogTable(CATALOG.cards)
 VILLAGERS: CatalogTable[Villager] = CatalogTable(CATALOG.villagers)
 
 TOKEN_LIMITS = {"clue": 30, "evidence": 9, "secret": 30, "favor": 20}
-GLOOM_LIMIT = 30  # Beyond the Palisades: the Gloom supply (only in games with the expansion)
-BOARD_SLOTS = 3
-ENCHANTMENT_SLOTS = 3
-HAND_LIMIT = 7
+GLOOM_LIMIT: Final = 30  # Beyond the Palisades: the Gloom supply (only in games with the expansion)
+BOARD_SLOTS: Final = 3
+ENCHANTMENT_SLOTS: Final = 3
+HAND_LIMIT: Final = 7
 LASTING_ON_BOARD = ("location", "ally", "brew", "familiar")
 TOKEN_NAMES = {"clue": "Clue", "secret": "Secret", "favor": "Favor", "evidence": "Evidence"}
 

@@ -7,7 +7,7 @@ steps (the Witch's five, the Hunter's four), Raid pays and removes, and so on.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rules.core.moves import Move
 from rules.pagan import board
@@ -32,15 +32,15 @@ from rules.pagan.playing import play_move, playable, start_play
 from rules.pagan.scenario import end_of_turn, rule_triggers
 from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, Villager, opponent
 
-HUNTER_PAWNS = 3
-WITCH_PAWNS = 2  # plus the Familiar pawn
-EXONERATE_COST = 3
-RAID_COST = 3
-ELIMINATE_CLUES = 3
-CONVERT_SECRETS = 3
-CONVERT_TIMES = 2
-RITUAL_FAVORS = 3
-INNOCENTS_TO_LOSE = 3
+HUNTER_PAWNS: Final = 3
+WITCH_PAWNS: Final = 2  # plus the Familiar pawn
+EXONERATE_COST: Final = 3
+RAID_COST: Final = 3
+ELIMINATE_CLUES: Final = 3
+CONVERT_SECRETS: Final = 3
+CONVERT_TIMES: Final = 2
+RITUAL_FAVORS: Final = 3
+INNOCENTS_TO_LOSE: Final = 3
 
 
 def start_turn(s: PaganState) -> None:
