@@ -60,6 +60,19 @@ def _playout_trace(game_name: str, options: dict[str, Any], seed: str, games: in
     return digest.hexdigest()
 
 
+def _rng_draws() -> list[Any]:
+    """Draws of every kind from seeds across the whole 64-bit range (the compiled RNG steps on
+    signed machine integers, so states above 2**63 and large bounds matter)."""
+    out: list[Any] = []
+    for k in range(200):
+        rng = Rng(seed_state(k) * 0x9E3779B97F4A7C15 + k)
+        items = list(range(k % 37))
+        rng.shuffle(items)
+        bound = (2**61, 2**64, 3**40, 7)[k % 4] if k % 5 == 0 else k + 1
+        out.append([rng.below(bound), rng.random(), items, rng.next64(), rng.state])
+    return out
+
+
 def fingerprint() -> dict[str, Any]:
     """Seeded decisions of every kind the core makes: random playouts, arena games between AI
     levels, and searches (fixed iteration budgets, no time cap: the same on any machine)."""
@@ -76,6 +89,7 @@ def fingerprint() -> dict[str, Any]:
             _playout_trace("pagan", pagan.default_options(), "trace", 5),
             _playout_trace("pantacle", four, "trace", 5),
         ],
+        "rng": _rng_draws(),
         "arena": [],
         "moves": [],
     }
