@@ -13,7 +13,9 @@ ratio (compiled rate / pure rate, or pure seconds / compiled seconds):
   budget, no time cap) from mid-game positions, the median over positions (target: 2 times);
 - `turn_<level>`: the median seconds per whole turn of that level from mid-game turn starts,
   with no time cap so that both builds do the same search (target: at most half the time).
-Each subprocess pins itself to one core. Needs a compiled install (`. scripts/ensure-venv.sh`).
+Times are CPU seconds of the measuring process (time.process_time), which other processes on a
+busy machine disturb far less than wall-clock time; each subprocess pins itself to one core.
+Needs a compiled install (`. scripts/ensure-venv.sh`).
 """
 
 from __future__ import annotations
@@ -48,9 +50,11 @@ def playouts(games: int) -> float:
     from coven.simulate import play_random
     from rules.core.registry import get_game
 
+    started = time.process_time()
     tally = play_random(get_game("pagan"), games, "7")
+    seconds = time.process_time() - started
     assert tally.errors == 0, tally.first_error
-    return tally.decisions / tally.seconds
+    return tally.decisions / seconds
 
 
 def search_rate(game_name: str, players: int | None, positions: int, iterations: int) -> float:
@@ -70,8 +74,9 @@ def search_rate(game_name: str, players: int | None, positions: int, iterations:
     for i, state in enumerate(mid_game(game, options, positions, "bench")):
         seat = game.to_move(state)
         assert seat is not None
+        started = time.process_time()
         _, stats = search(game, state, seat, params, Rng(i))
-        rates.append(stats.iterations / stats.seconds)
+        rates.append(stats.iterations / (time.process_time() - started))
     return statistics.median(rates)
 
 
@@ -91,9 +96,9 @@ def turn_seconds(level: str, turns: int) -> float:
         total = 0.0
         decisions = 0
         while game.to_move(state) == seat and decisions < 60:
-            started = time.perf_counter()
+            started = time.process_time()
             move = session.choose(state, seed=f"{i}/{decisions}")
-            total += time.perf_counter() - started
+            total += time.process_time() - started
             game.apply_unchecked(state, move)
             session.observe(str(seat), move)
             decisions += 1
