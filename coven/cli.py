@@ -6,6 +6,7 @@
     coven simulate pagan --expansion palisades --scenario 10    ... with game options
     coven catalog pagan [--json]                    the game's cards
     coven serve [--host H] [--port P]               the API (and embedded Redis and worker)
+    coven info [--json]                             version, and whether the core runs compiled
 
 Exit codes: 0 success, 1 a simulated game raised, 2 bad arguments (unknown game, bad options).
 """
@@ -22,6 +23,7 @@ from rich.table import Table
 from coven.arena import arena_command, ladder_command
 from coven.console import err_console, fail, out_console, progress_bar
 from coven.simulate import Playouts, play_random
+from rules.core.compiled import core_build
 from rules.core.errors import InvalidOptions
 from rules.core.protocol import Game
 from rules.core.registry import game_names, get_game
@@ -201,6 +203,40 @@ def serve(
     raise typer.Exit(
         run_service(host, port, Path(data_dir), lambda line: err_console().print(line))
     )
+
+
+@app.command()
+def info(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """The version, and whether the rules core and the AI run compiled (mypyc) or as Python."""
+    from importlib.metadata import version
+
+    build = core_build()
+    data = {
+        "version": version("coven"),
+        "python": sys.version.split()[0],
+        "compiled_core": build.in_use,
+        "compiled": list(build.compiled),
+        "interpreted": list(build.interpreted),
+        "stale": list(build.stale),
+    }
+    if as_json:
+        _print_json(data)
+        return
+    out = out_console()
+    out.print(f"coven {data['version']} (Python {data['python']})")
+    if build.in_use:
+        count = f"{len(build.compiled)} of {len(build.compiled) + len(build.interpreted)}"
+        out.print(f"compiled core: yes (mypyc), {count} modules of rules/ and ai/")
+        out.print(f"interpreted: {', '.join(build.interpreted)}")
+    else:
+        out.print("compiled core: no (pure Python)")
+    if build.stale:
+        err_console().print(
+            f"[yellow]warning:[/] compiled from older sources: {', '.join(build.stale)}; "
+            "reinstall (. scripts/ensure-venv.sh) to rebuild them"
+        )
 
 
 def main() -> None:

@@ -24,6 +24,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
 from gamestore.store import AI_BUCKETS
+from rules.core.compiled import core_build
 
 REQUESTS = Counter("coven_http_requests", "HTTP requests served", ["method", "route", "status"])
 LATENCY = Histogram(
@@ -36,6 +37,7 @@ MOVES = Counter("coven_moves_applied", "Moves applied through the API", ["game"]
 CONFLICTS = Counter("coven_version_conflicts", "Moves rejected for a stale version", ["game"])
 RATE_LIMITED = Counter("coven_rate_limited_requests", "Requests answered 429", ["scope"])
 GAMES_CREATED = Counter("coven_games_created", "Games created", ["game"])
+COMPILED = float(core_build().in_use)
 
 
 class RedisFiguresCollector(Collector):
@@ -47,6 +49,7 @@ class RedisFiguresCollector(Collector):
         self.queue = queue
 
     def collect(self) -> Iterable[Metric]:
+        yield GaugeMetricFamily("coven_compiled_core", "1: rules/, ai/ compiled (mypyc)", COMPILED)
         import redis
 
         client = redis.Redis.from_url(self.redis_url, socket_timeout=2)

@@ -9,14 +9,16 @@ on the deciding seat's hidden cards, so they are always asked, lest skipping the
 what those cards are. Turn flow, actions and card effects are all frames, so a state can stop
 and resume at any decision and serialize as data.
 
-Each game has one `Machine` (its frame types registered with `@machine.handler("name")`) and a
+Each game has one `Machine` (its frame types registered with `machine.handler("name")(cls)`) and a
 `Handler` subclass that fixes the state and seat types.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from rules.core.moves import Move
 
@@ -40,12 +42,16 @@ S = TypeVar("S", bound=MachineState)
 W = TypeVar("W")  # how the game names a seat inside its state (Pagan: "witch"; Pantacle: 0)
 
 
+# A toy game (tests) may subclass it from interpreted code when the core is compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Handler(Generic[S, W]):
     """One frame type. Procedural frames override `run`; decision frames `seat`, `moves`,
     `decide`, and optionally `prompt` and `skip`."""
 
-    decision = False
-    ask_single = False
+    # Class attributes, not instance slots, so that a subclass defined in interpreted code (a
+    # toy game in the tests) overrides them for the compiled machine too.
+    decision: ClassVar[bool] = False
+    ask_single: ClassVar[bool] = False
 
     def run(self, s: S, f: Frame) -> None:
         raise NotImplementedError
@@ -74,7 +80,7 @@ class Machine(Generic[S, W]):
         self.handlers: dict[str, Handler[S, W]] = {}
 
     def handler(self, name: str) -> Callable[[type[Handler[S, W]]], type[Handler[S, W]]]:
-        """Class decorator: register one instance of the class for frames of type `name`."""
+        """`handler(name)(cls)`: register one instance of `cls` for frames of type `name`."""
 
         def register(cls: type[Handler[S, W]]) -> type[Handler[S, W]]:
             if name in self.handlers:

@@ -64,6 +64,11 @@ class Move:
     def __repr__(self) -> str:
         return f"Move({self.id!r})"
 
+    def __reduce__(self) -> tuple[type[Move], tuple[Any, ...]]:
+        # How copy and pickle rebuild a move: compiled (mypyc), a Move has no slots to fill
+        # without its __init__ (pyspiel deep-copies states holding moves).
+        return Move, (self.kind, self.args, self._label)
+
 
 def find_move(legal: list[Move], submitted: Move | str | dict[str, JsonValue]) -> Move | None:
     """The legal move a submission names: a Move, its id, `{"id": ...}`, or its JSON value."""

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, MutableMapping
 from functools import cache
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, Final, NamedTuple, TypeVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from rules.core.rng import Rng
 from rules.pagan.cards import Card, Villager
@@ -38,6 +40,9 @@ def forget_derived() -> None:
         memo.cache_clear()
 
 
+# A plain Python class even when compiled: a native class ignores the MutableMapping methods
+# assigned below, so `update` and the rest would bypass `__setitem__`.
+@mypyc_attr(native_class=False)
 class CatalogTable(dict[str, V]):
     """A catalog table by id. The engine only reads it; a change (a test replacing a card with
     `monkeypatch.setitem`) drops every `derived` memo. Entries are frozen dataclasses: they are
@@ -68,10 +73,10 @@ CARDS: CatalogTable[Card] = CatalogTable(CATALOG.cards)
 VILLAGERS: CatalogTable[Villager] = CatalogTable(CATALOG.villagers)
 
 TOKEN_LIMITS = {"clue": 30, "evidence": 9, "secret": 30, "favor": 20}
-GLOOM_LIMIT = 30  # Beyond the Palisades: the Gloom supply (only in games with the expansion)
-BOARD_SLOTS = 3
-ENCHANTMENT_SLOTS = 3
-HAND_LIMIT = 7
+GLOOM_LIMIT: Final = 30  # Beyond the Palisades: the Gloom supply (only in games with the expansion)
+BOARD_SLOTS: Final = 3
+ENCHANTMENT_SLOTS: Final = 3
+HAND_LIMIT: Final = 7
 LASTING_ON_BOARD = ("location", "ally", "brew", "familiar")
 TOKEN_NAMES = {"clue": "Clue", "secret": "Secret", "favor": "Favor", "evidence": "Evidence"}
 

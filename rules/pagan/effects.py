@@ -53,7 +53,6 @@ def who(f: Frame, o: Op) -> str:
     return opponent(seat) if o.get("who") == "opponent" else seat
 
 
-@handler("fx")
 class Effect(Handler):
     def run(self, s: PaganState, f: Frame) -> None:
         ops = f["ops"]
@@ -64,6 +63,9 @@ class Effect(Handler):
         f["pc"] = pc + 1
         o = ops[pc]
         OPS[o["op"]](s, f, o)
+
+
+handler("fx")(Effect)
 
 
 # --- immediate ops --------------------------------------------------------------------------------
@@ -238,7 +240,6 @@ def push_place(
         )
 
 
-@handler("place")
 class Place(Handler):
     decision = True
 
@@ -270,6 +271,9 @@ class Place(Handler):
         return f"Place {plural(f['left'], TOKEN_NAMES[f['token']])}"
 
 
+handler("place")(Place)
+
+
 @derived
 def _place_move(token: str, target: str, where: str | None = None) -> Move:
     """Place a token on a target (named `where`, or the villager `target`): one shared object
@@ -285,7 +289,6 @@ def _remove_move(token: str, target: str, where: str | None = None) -> Move:
     return Move("remove", (("target", target),), f"Remove a {TOKEN_NAMES[token]} from {where}")
 
 
-@handler("take_from")
 class TakeFrom(Handler):
     """The supply is out of a token: the player may move one already in play instead."""
 
@@ -311,6 +314,9 @@ class TakeFrom(Handler):
         return f"The supply has no {TOKEN_NAMES[f['token']]} left"
 
 
+handler("take_from")(TakeFrom)
+
+
 @op("remove", required=("token", "n", "target"), optional=("upto", "max_targets"))
 def _remove(s: PaganState, f: Frame, o: Op) -> None:
     token = o["token"]
@@ -330,7 +336,6 @@ def _remove(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("remove")
 class Remove(Handler):
     decision = True
 
@@ -366,6 +371,9 @@ class Remove(Handler):
         return f"Remove {plural(f['left'], TOKEN_NAMES[f['token']])}"
 
 
+handler("remove")(Remove)
+
+
 @op("remove_all", required=("token", "target"))
 def _remove_all(s: PaganState, f: Frame, o: Op) -> None:
     push(
@@ -380,7 +388,6 @@ def _remove_all(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("remove_all")
 class RemoveAll(Handler):
     decision = True
 
@@ -401,6 +408,9 @@ class RemoveAll(Handler):
         return f"Choose a villager to remove every {TOKEN_NAMES[f['token']]} from"
 
 
+handler("remove_all")(RemoveAll)
+
+
 @op("move", required=("token", "n", "from", "to"), optional=("upto",))
 def _move(s: PaganState, f: Frame, o: Op) -> None:
     push(
@@ -419,7 +429,6 @@ def _move(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("move")
 class MoveToken(Handler):
     """Two choices per token: where from, then where to."""
 
@@ -461,6 +470,9 @@ class MoveToken(Handler):
         return f"Move {plural(f['left'], TOKEN_NAMES[f['token']])}"
 
 
+handler("move")(MoveToken)
+
+
 # --- hand choices ---------------------------------------------------------------------------------
 
 
@@ -474,7 +486,6 @@ def push_discard(s: PaganState, seat: str, n: int, upto: bool, reason: str = "")
         push(s, {"t": "discard", "seat": seat, "left": n, "upto": upto, "reason": reason})
 
 
-@handler("discard")
 class Discard(Handler):
     decision = True
 
@@ -502,6 +513,9 @@ class Discard(Handler):
         return f"Discard {'up to ' if f['upto'] else ''}{n}{f['reason']}"
 
 
+handler("discard")(Discard)
+
+
 @derived
 def _discard_move(card: str) -> Move:
     return Move("discard", (("card", card),), f"Discard {card_name(card)}")
@@ -515,7 +529,6 @@ def _look_draw(s: PaganState, f: Frame, o: Op) -> None:
         push(s, {"t": "look", "seat": f["seat"], "cards": cards, "left": int(o.get("draw", 1))})
 
 
-@handler("look")
 class Look(Handler):
     """Cards looked at wait here, seen only by their owner, until drawn or discarded."""
 
@@ -544,6 +557,9 @@ class Look(Handler):
         return f"Draw {plural(f['left'], 'card')} of those you look at; discard the rest"
 
 
+handler("look")(Look)
+
+
 @op("recover", required=("n",), optional=("gloom", "types"))
 def _recover(s: PaganState, f: Frame, o: Op) -> None:
     push(
@@ -558,7 +574,6 @@ def _recover(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("recover")
 class Recover(Handler):
     """Return a card from your discard pile to your hand; the opponent saw it go there."""
 
@@ -583,6 +598,9 @@ class Recover(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return "Return a card from your discard pile to your hand"
+
+
+handler("recover")(Recover)
 
 
 # --- villagers, investigations and cards in play ------------------------------------------------
@@ -615,7 +633,6 @@ def return_pawns(s: PaganState, villager_id: str, seat: str) -> None:
         v.witch_pawns = 0
 
 
-@handler("ready_fx")
 class ReadyEffect(Handler):
     decision = True
 
@@ -635,6 +652,9 @@ class ReadyEffect(Handler):
         return "Choose a villager to ready"
 
 
+handler("ready_fx")(ReadyEffect)
+
+
 @op("move_investigation", optional=("to",))
 def _move_investigation(s: PaganState, f: Frame, o: Op) -> None:
     push(
@@ -649,7 +669,6 @@ def _move_investigation(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("move_inv")
 class MoveInvestigation(Handler):
     decision = True
 
@@ -685,12 +704,14 @@ class MoveInvestigation(Handler):
         return "Move an Investigation to another villager"
 
 
+handler("move_inv")(MoveInvestigation)
+
+
 @op("return_investigation")
 def _return_investigation(s: PaganState, f: Frame, o: Op) -> None:
     push(s, {"t": "return_inv", "seat": f["seat"]})
 
 
-@handler("return_inv")
 class ReturnInvestigation(Handler):
     decision = True
 
@@ -718,6 +739,9 @@ class ReturnInvestigation(Handler):
         return "Return an Investigation to the Hunter's hand"
 
 
+handler("return_inv")(ReturnInvestigation)
+
+
 @op("discard_in_play", required=("types",), optional=("owner",))
 def _discard_in_play(s: PaganState, f: Frame, o: Op) -> None:
     owner = opponent(f["seat"]) if o.get("owner", "opponent") == "opponent" else f["seat"]
@@ -740,7 +764,6 @@ def remove_card_in_play(s: PaganState, place: str) -> str:
     return card
 
 
-@handler("discard_in_play")
 class DiscardInPlay(Handler):
     decision = True
 
@@ -763,6 +786,9 @@ class DiscardInPlay(Handler):
         return "Choose a card in play to remove"
 
 
+handler("discard_in_play")(DiscardInPlay)
+
+
 # --- choices --------------------------------------------------------------------------------------
 
 
@@ -780,7 +806,6 @@ def _choose(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("choose")
 class Choose(Handler):
     decision = True
 
@@ -799,6 +824,9 @@ class Choose(Handler):
         return "Choose one"
 
 
+handler("choose")(Choose)
+
+
 @op("optional", required=("effect",), optional=("label", "cost"))
 def _optional(s: PaganState, f: Frame, o: Op) -> None:
     push(
@@ -815,7 +843,6 @@ def _optional(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("optional")
 class Optional(Handler):
     decision = True
 
@@ -834,6 +861,9 @@ class Optional(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return f"{f['label']}?"
+
+
+handler("optional")(Optional)
 
 
 def possible(
@@ -956,7 +986,6 @@ def _pay_move(token: str, villager_id: str) -> Move:
     )
 
 
-@handler("pay_tokens")
 class PayTokens(Handler):
     decision = True
 
@@ -975,3 +1004,6 @@ class PayTokens(Handler):
     def prompt(self, s: PaganState, f: Frame) -> str:
         token = "clue" if f["clue"] else "secret"
         return f"Pay {plural(f[token], TOKEN_NAMES[token])} from villagers"
+
+
+handler("pay_tokens")(PayTokens)

@@ -49,7 +49,6 @@ def cleanse_stopped(s: PaganState) -> bool:
     return board.global_modifier(s, "no_cleanse", HUNTER) > 0
 
 
-@handler("cleanse")
 class Cleanse(Handler):
     """1. the Cleanse effect (or the villager turns over); 2. the card goes to the discard pile;
     3. "whenever a card is cleansed" triggers."""
@@ -75,6 +74,9 @@ class Cleanse(Handler):
             pop(s, f)
 
 
+handler("cleanse")(Cleanse)
+
+
 def run_cleansed_triggers(s: PaganState) -> None:
     """Cards in play (and scenario rules) with a `cleansed` trigger, carried out by their
     owner, in the order they are found."""
@@ -86,7 +88,7 @@ def run_cleansed_triggers(s: PaganState) -> None:
     for _, trig in rule_triggers(s, "cleansed"):
         whose = trig["whose"]
         found.append((s.active if whose == "both" else whose, trig, "", None))
-    for runner, trig, card, place in reversed(found):
+    for runner, trig, card, at in found[::-1]:
         if trig.get("optional"):
             push(
                 s,
@@ -101,7 +103,7 @@ def run_cleansed_triggers(s: PaganState) -> None:
                 },
             )
         else:
-            push_fx(s, runner, list(trig.get("effect", [])), None, card, place)
+            push_fx(s, runner, list(trig.get("effect", [])), None, card, at)
 
 
 # --- ops ----------------------------------------------------------------------------------------
@@ -130,7 +132,6 @@ def _add_gloom(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("add_gloom")
 class AddGloom(Handler):
     """Add n Gloom to one place with room for all of them (nothing happens if none has, or
     the supply is short: effects that need it were not offered)."""
@@ -155,6 +156,9 @@ class AddGloom(Handler):
         return f"Add {plural(f['n'], 'Gloom')} to a Gloom card"
 
 
+handler("add_gloom")(AddGloom)
+
+
 @op("remove_gloom", required=("n", "target"), optional=("upto",))
 def _remove_gloom(s: PaganState, f: Frame, o: Op) -> None:
     push(
@@ -171,7 +175,6 @@ def _remove_gloom(s: PaganState, f: Frame, o: Op) -> None:
     )
 
 
-@handler("remove_gloom")
 class RemoveGloom(Handler):
     """Remove Gloom one at a time, each from a place of the player's choice."""
 
@@ -203,7 +206,9 @@ class RemoveGloom(Handler):
         return f"Remove {'up to ' if f['upto'] else ''}{plural(f['left'], 'Gloom')}"
 
 
-@handler("pay_gloom")
+handler("remove_gloom")(RemoveGloom)
+
+
 class PayGloom(Handler):
     """A cost of Gloom ("Empower: remove 1 Gloom in play"): from any Gloom in play."""
 
@@ -226,12 +231,14 @@ class PayGloom(Handler):
         return f"Pay {plural(f['left'], 'Gloom')} from Gloom in play"
 
 
+handler("pay_gloom")(PayGloom)
+
+
 @op("copy_cleanse")
 def _copy_cleanse(s: PaganState, f: Frame, o: Op) -> None:
     push(s, {"t": "copy_cleanse", "seat": f["seat"]})
 
 
-@handler("copy_cleanse")
 class CopyCleanse(Handler):
     """Carry out the Cleanse effect of another Gloom card in play (which stays in play)."""
 
@@ -251,6 +258,9 @@ class CopyCleanse(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return "Choose the Cleanse effect of another Gloom card in play"
+
+
+handler("copy_cleanse")(CopyCleanse)
 
 
 __all__ = ["cleanse_stopped", "start_cleanse", "take_gloom"]

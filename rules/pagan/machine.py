@@ -1,5 +1,5 @@
 """Pagan's step machine: the generic one in `rules.core.machine`, with Pagan's state and seats
-(a seat is "witch" or "hunter"). Every frame type registers itself with `@handler("name")`."""
+(a seat is "witch" or "hunter"). Every frame type registers itself with `handler("name")(cls)`."""
 
 from __future__ import annotations
 

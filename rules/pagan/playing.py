@@ -209,7 +209,6 @@ def start_play(s: PaganState, seat: str, card: str, cost: int) -> None:
             push(s, {"t": "replace", "seat": seat, "card": card, "kind": kind})
 
 
-@handler("to_discard")
 class ToDiscard(Handler):
     """An Event or Charm goes to the discard pile once its effect is done."""
 
@@ -218,7 +217,9 @@ class ToDiscard(Handler):
         s.player(f["seat"]).discard.append(f["card"])
 
 
-@handler("replace")
+handler("to_discard")(ToDiscard)
+
+
 class Replace(Handler):
     """Every spot of the card's type is full: pick the card it replaces."""
 
@@ -261,7 +262,9 @@ class Replace(Handler):
         return f"Every {f['kind']} spot is full: choose the card {card_name(f['card'])} replaces"
 
 
-@handler("place_investigation")
+handler("replace")(Replace)
+
+
 class PlaceInvestigation(Handler):
     decision = True
 
@@ -300,6 +303,9 @@ class PlaceInvestigation(Handler):
         return f"Choose the villager for {card_name(f['card'])}"
 
 
+handler("place_investigation")(PlaceInvestigation)
+
+
 @op("play", required=("n",), optional=("discount", "free", "types", "per", "secrets"))
 def _play(s: PaganState, f: Frame, o: Op) -> None:
     n = int(o.get("n", 1))
@@ -320,7 +326,6 @@ def _play(s: PaganState, f: Frame, o: Op) -> None:
     push(s, frame)
 
 
-@handler("play")
 class Play(Handler):
     """A "play N cards" effect: each card is optional, one at a time."""
 
@@ -353,7 +358,9 @@ class Play(Handler):
         return f"You may play {'up to ' if f['left'] > 1 else ''}{f['left']} card(s)"
 
 
-@handler("brew_secrets")
+handler("play")(Play)
+
+
 class BrewSecrets(Handler):
     """Secrets placed on a Brew just played (Blur, Empowered), from the supply while it lasts."""
 
@@ -366,7 +373,9 @@ class BrewSecrets(Handler):
             board.place_from_supply(s, place, "secret")
 
 
-@handler("cover")
+handler("brew_secrets")(BrewSecrets)
+
+
 class Cover(Handler):
     """A covering Enchantment (Lost in Plain Sight) chooses the Hunter card it is played onto."""
 
@@ -388,6 +397,9 @@ class Cover(Handler):
         return f"Choose the Hunter card {card_name(f['card'])} is played onto"
 
 
+handler("cover")(Cover)
+
+
 # --- Houndskeeper Willam: reveal 2, the opponent picks the discard, play the other -------------
 
 
@@ -399,7 +411,6 @@ def _reveal_play(s: PaganState, f: Frame, o: Op) -> None:
         push(s, {"t": "reveal", "seat": seat, "owner": seat, "cards": [], "n": n, "phase": "pick"})
 
 
-@handler("reveal")
 class Reveal(Handler):
     """Three decisions: the owner reveals cards one at a time (they leave the hand, face up),
     the opponent chooses the one to discard, and the owner plays the other if they can pay for
@@ -465,6 +476,9 @@ class Reveal(Handler):
         if f["phase"] == "discard":
             return "Choose which revealed card your opponent discards"
         return "Play the other revealed card"
+
+
+handler("reveal")(Reveal)
 
 
 __all__ = ["BOARD_SLOTS", "can_place", "landed", "playable", "start_play"]

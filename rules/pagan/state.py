@@ -9,14 +9,14 @@ copies of a card are indistinguishable, so no identifier can follow a card throu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from rules.core.errors import InvalidState
 
-WITCH = "witch"
-HUNTER = "hunter"
+WITCH: Final = "witch"
+HUNTER: Final = "hunter"
 SEATS = (WITCH, HUNTER)
-DRAW = "draw"  # `winner` of a game ended by the optional turn limit
+DRAW: Final = "draw"  # `winner` of a game ended by the optional turn limit
 
 Frame = dict[str, Any]
 

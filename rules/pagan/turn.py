@@ -7,7 +7,7 @@ steps (the Witch's five, the Hunter's four), Raid pays and removes, and so on.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rules.core.moves import Move
 from rules.pagan import board
@@ -32,15 +32,15 @@ from rules.pagan.playing import play_move, playable, start_play
 from rules.pagan.scenario import end_of_turn, rule_triggers
 from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, Villager, opponent
 
-HUNTER_PAWNS = 3
-WITCH_PAWNS = 2  # plus the Familiar pawn
-EXONERATE_COST = 3
-RAID_COST = 3
-ELIMINATE_CLUES = 3
-CONVERT_SECRETS = 3
-CONVERT_TIMES = 2
-RITUAL_FAVORS = 3
-INNOCENTS_TO_LOSE = 3
+HUNTER_PAWNS: Final = 3
+WITCH_PAWNS: Final = 2  # plus the Familiar pawn
+EXONERATE_COST: Final = 3
+RAID_COST: Final = 3
+ELIMINATE_CLUES: Final = 3
+CONVERT_SECRETS: Final = 3
+CONVERT_TIMES: Final = 2
+RITUAL_FAVORS: Final = 3
+INNOCENTS_TO_LOSE: Final = 3
 
 
 def start_turn(s: PaganState) -> None:
@@ -103,7 +103,7 @@ def _at(place: str) -> str | None:
 
 def run_timed_triggers(s: PaganState, when: str) -> None:
     """ "At the start of" / "at the end of" Upkeep: mandatory ones happen, optional ones ask."""
-    for place, _, trig in reversed(triggers(s, when)):
+    for place, _, trig in triggers(s, when)[::-1]:
         if trig.get("optional"):
             push(
                 s,
@@ -125,7 +125,6 @@ def run_timed_triggers(s: PaganState, when: str) -> None:
 # --- the turn -------------------------------------------------------------------------------------
 
 
-@handler("turn")
 class Turn(Handler):
     def run(self, s: PaganState, f: Frame) -> None:
         step = f["step"]
@@ -160,6 +159,9 @@ class Turn(Handler):
             s.active = opponent(s.active)
             s.turn += 1
             start_turn(s)
+
+
+handler("turn")(Turn)
 
 
 def return_own_pawns(s: PaganState, p: Player) -> None:
@@ -260,7 +262,6 @@ def consume(s: PaganState, index: int) -> None:
     push_fx(s, WITCH, CARDS[slot.card].data.get("consume", []), None, slot.card, place)
 
 
-@handler("consumed")
 class Consumed(Handler):
     def run(self, s: PaganState, f: Frame) -> None:
         pop(s, f)
@@ -269,7 +270,9 @@ class Consumed(Handler):
             remove_card_in_play(s, f"brew-{f['slot']}")
 
 
-@handler("upkeep")
+handler("consumed")(Consumed)
+
+
 class DuringUpkeep(Handler):
     """Step 3: the "during Upkeep" effects, in the order the player likes; "may" ones can be left
     out; the Witch may also consume Brews."""
@@ -315,7 +318,9 @@ class DuringUpkeep(Handler):
         return 'Upkeep: resolve your "during Upkeep" effects'
 
 
-@handler("ally_upkeep")
+handler("upkeep")(DuringUpkeep)
+
+
 class AllyUpkeep(Handler):
     """Step 4: pay each Ally's Upkeep or discard it."""
 
@@ -363,6 +368,9 @@ class AllyUpkeep(Handler):
         return "Upkeep: pay for your Allies"
 
 
+handler("ally_upkeep")(AllyUpkeep)
+
+
 # --- the Action phase -----------------------------------------------------------------------------
 
 
@@ -387,7 +395,6 @@ def pawns_to_visit(v: Villager, seat: str) -> int:
     return board.modifier_on(v, "visit_pawns", seat) or 1
 
 
-@handler("act")
 class Act(Handler):
     decision = True
 
@@ -576,6 +583,9 @@ class Act(Handler):
         return f"Choose an action ({left} pawn{'s' if left != 1 else ''} left)"
 
 
+handler("act")(Act)
+
+
 def end_action_phase(s: PaganState, p: Player) -> None:
     """The player is done: pawns left are not used, Brews left unconsumed are kept."""
     p.pawns = p.familiar_pawn = 0
@@ -584,12 +594,14 @@ def end_action_phase(s: PaganState, p: Player) -> None:
     turn["step"] = 7
 
 
-@handler("lifted")
 class Lifted(Handler):
     def run(self, s: PaganState, f: Frame) -> None:
         pop(s, f)
         if f["card"] in s.enchantments:
             remove_card_in_play(s, f"enchantment-{s.enchantments.index(f['card'])}")
+
+
+handler("lifted")(Lifted)
 
 
 def eliminate(s: PaganState, villager_id: str) -> None:
@@ -617,7 +629,6 @@ def eliminate(s: PaganState, villager_id: str) -> None:
         finish(s, WITCH, "innocents-eliminated")
 
 
-@handler("raid")
 class Raid(Handler):
     decision = True
 
@@ -643,10 +654,12 @@ class Raid(Handler):
         return f"Raid {villager_name(f['villager'])}: remove 1 Favor or all Secrets"
 
 
+handler("raid")(Raid)
+
+
 # --- visiting a villager --------------------------------------------------------------------------
 
 
-@handler("visit")
 class Visit(Handler):
     """Witch: 1 Investigation, 2 convert Secrets, 3 distribute, 4 skill (twice at 2+ Favors),
     5 Familiar. Hunter: 1 Investigation, 2 Evidence at 3+ Clues, 3 distribute, 4 skill."""
@@ -707,7 +720,9 @@ class Visit(Handler):
             pop(s, f)
 
 
-@handler("convert")
+handler("visit")(Visit)
+
+
 class Convert(Handler):
     decision = True
 
@@ -747,7 +762,9 @@ class Convert(Handler):
         return f"Convert 3 Secrets on {villager_name(f['villager'])} into 1 Favor?"
 
 
-@handler("again")
+handler("convert")(Convert)
+
+
 class Again(Handler):
     decision = True
 
@@ -768,7 +785,9 @@ class Again(Handler):
         return f"Use {villager_name(f['villager'])}'s skill a second time?"
 
 
-@handler("familiar")
+handler("again")(Again)
+
+
 class Familiar(Handler):
     """Visit step 5: with the Familiar pawn, use one Familiar in play, Empowered if paid for."""
 
@@ -817,6 +836,9 @@ class Familiar(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return "Use a Familiar with this visit?"
+
+
+handler("familiar")(Familiar)
 
 
 __all__ = ["DONE", "TOKEN_NAMES", "start_turn"]

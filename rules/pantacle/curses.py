@@ -38,7 +38,6 @@ def push_curse_draw(s: PantacleState, seat: int) -> None:
         push(s, {"t": "curse_draw", "seat": seat, "drawn": [card], "extra": 0})
 
 
-@handler("curse_draw")
 class CurseDraw(Handler):
     decision = True
 
@@ -78,6 +77,9 @@ class CurseDraw(Handler):
         return "A Curse icon is revealed: keep one Curse card, or pay to draw another"
 
 
+handler("curse_draw")(CurseDraw)
+
+
 def arrive(s: PantacleState, seat: int, curse: str) -> None:
     """A kept curse goes face up in front of its player. An Exhaustion card takes its
     resources from the reserve (what is left of them); one that gets none has nothing to
@@ -99,7 +101,6 @@ def arrive(s: PantacleState, seat: int, curse: str) -> None:
         push(s, {"t": "curse_target", "seat": seat, "curse": curse})
 
 
-@handler("curse_target")
 class CurseTarget(Handler):
     """A curse that targets "a Sacrifice" without saying which: its owner chooses, once, when
     the card is kept (the rulebook's "the Active Sorcerer chooses which")."""
@@ -123,6 +124,9 @@ class CurseTarget(Handler):
         return f"Choose the Sacrifice that {curse_name(f['curse'])} targets"
 
 
+handler("curse_target")(CurseTarget)
+
+
 def protectable(p: Player) -> list[CurseCard]:
     """The curses Protection could turn face down: none while one already is."""
     if "protection" not in p.powers or any(c.face_down for c in p.curses):
@@ -135,7 +139,6 @@ def push_protect(s: PantacleState, seat: int) -> None:
         push(s, {"t": "protect", "seat": seat})
 
 
-@handler("protect")
 class Protect(Handler):
     """Protection: turn one of your curses face down; it is ignored while it stays so."""
 
@@ -155,3 +158,6 @@ class Protect(Handler):
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         return "Protection: choose a Curse card to turn face down"
+
+
+handler("protect")(Protect)

@@ -36,11 +36,10 @@ def push_fx(s: PantacleState, seat: int, ops: Sequence[Op], source: str = "") ->
 
 def push_triggers(s: PantacleState, seat: int, when: str) -> None:
     """Queue the ops of the player's curses that trigger now (the first card's run first)."""
-    for ops, curse in reversed(triggered(s.players[seat], when)):
+    for ops, curse in triggered(s.players[seat], when)[::-1]:
         push_fx(s, seat, ops, curse)
 
 
-@handler("fx")
 class Fx(Handler):
     def run(self, s: PantacleState, f: Frame) -> None:
         i = f["i"]
@@ -50,6 +49,9 @@ class Fx(Handler):
             return
         f["i"] = i + 1
         run_op(s, f["seat"], ops[i])
+
+
+handler("fx")(Fx)
 
 
 def run_op(s: PantacleState, seat: int, op: Op) -> None:
@@ -144,7 +146,6 @@ def receive_favor(s: PantacleState, seat: int, favor: str, bribed: bool) -> None
     push_fx(s, seat, FAVORS[favor].effect, favor)
 
 
-@handler("discard")
 class Discard(Handler):
     """Discard one Keeper blade of your choice (a curse's effect)."""
 
@@ -162,3 +163,6 @@ class Discard(Handler):
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         return "Discard a Keeper blade"
+
+
+handler("discard")(Discard)

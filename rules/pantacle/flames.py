@@ -21,7 +21,6 @@ def push_flame(s: PantacleState, seat: int) -> None:
     push(s, {"t": "flame", "seat": seat, "step": 0, "disc": "", "point": ""})
 
 
-@handler("flame")
 class Flame(Handler):
     def run(self, s: PantacleState, f: Frame) -> None:
         step = f["step"]
@@ -44,7 +43,9 @@ class Flame(Handler):
             push_fx(s, seat, POINTS[f["point"]].effect, f["point"])
 
 
-@handler("disc")
+handler("flame")(Flame)
+
+
 class Disc(Handler):
     decision = True
 
@@ -72,7 +73,9 @@ class Disc(Handler):
         return "Sacrifice: choose the Flame disc to move to the PANTACLE"
 
 
-@handler("point")
+handler("disc")(Disc)
+
+
 class PointChoice(Handler):
     """One disc per player per point: each point's effect once per game."""
 
@@ -92,3 +95,6 @@ class PointChoice(Handler):
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         return "Sacrifice: choose the PANTACLE point for your Flame disc"
+
+
+handler("point")(PointChoice)

@@ -1,7 +1,7 @@
 """Pantacle's step machine: the generic one in `rules.core.machine`, with Pantacle's state and
 seats (a seat is its index, 0 to 4). Decisions whose single option could give away a hidden hand
 (the bribe offer, where "pass" may be the only answer) set `ask_single`. Every frame type
-registers itself with `@handler("name")`."""
+registers itself with `handler("name")(cls)`."""
 
 from __future__ import annotations
 

@@ -49,7 +49,6 @@ def start_turn(s: PantacleState) -> None:
     push(s, {"t": "turn", "step": 0})
 
 
-@handler("turn")
 class Turn(Handler):
     def run(self, s: PantacleState, f: Frame) -> None:
         step = f["step"]
@@ -95,7 +94,9 @@ class Turn(Handler):
             start_turn(s)
 
 
-@handler("look")
+handler("turn")(Turn)
+
+
 class Look(Handler):
     """Bewitchment: look at another player's hand. What was seen stays known (each card's
     knowledge bit) until that card leaves the hand, which everyone sees."""
@@ -120,6 +121,9 @@ class Look(Handler):
         return "Bewitchment: choose whose hand to look at"
 
 
+handler("look")(Look)
+
+
 # --- the Favor phase ------------------------------------------------------------------------------
 
 
@@ -131,7 +135,6 @@ def can_announce(s: PantacleState, p: Player, favor: str) -> bool:
     )
 
 
-@handler("favor")
 class ChooseFavor(Handler):
     decision = True
 
@@ -150,6 +153,9 @@ class ChooseFavor(Handler):
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         return "Favor: announce a Favor"
+
+
+handler("favor")(ChooseFavor)
 
 
 def favor_label(favor: str) -> str:
@@ -212,7 +218,6 @@ def can_bribe(s: PantacleState, seat: int, favor: str) -> bool:
     return payable(FAVORS[favor].keepers, counts, hounds(p, counts))
 
 
-@handler("bribe_round")
 class BribeRound(Handler):
     """Each opponent in turn, clockwise, may bribe; the first bribe ends the round."""
 
@@ -234,7 +239,9 @@ class BribeRound(Handler):
             push(s, {"t": "offer", "seat": seat})
 
 
-@handler("offer")
+handler("bribe_round")(BribeRound)
+
+
 class Offer(Handler):
     """Bribe or pass. An opponent who cannot pay is asked all the same, with "pass" only."""
 
@@ -267,7 +274,9 @@ class Offer(Handler):
         return f"{seat_name(s.active)} announced {favor_name(favor)}: bribe it away or pass"
 
 
-@handler("bribe")
+handler("offer")(Offer)
+
+
 class Bribe(Handler):
     """Pay one blade per Keeper (a Hound pair for any), then receive the Favor; the Active
     Sorcerer moves the Resolve Bonus tracker and gains the compensation cube."""
@@ -297,7 +306,9 @@ class Bribe(Handler):
             gain(s, a, "influence", 1)
 
 
-@handler("pay")
+handler("bribe")(Bribe)
+
+
 class Pay(Handler):
     """Pay for one of the Favor's Keepers: one of its blades, or a pair of Hounds. Only choices
     that leave the remaining Keepers payable are offered. Asked even with one choice: how many
@@ -339,7 +350,9 @@ class Pay(Handler):
         return f"Bribe: pay for {keeper_name(f['keeper'])}"
 
 
-@handler("hound")
+handler("pay")(Pay)
+
+
 class Hound(Handler):
     """Which Hound pays: a Hound blade or the Resolve Bonus Hound (asked, like `pay`)."""
 
@@ -370,10 +383,12 @@ class Hound(Handler):
         return f"Bribe: choose a {keeper_name(HOUND)} to pay"
 
 
+handler("hound")(Hound)
+
+
 # --- the Change of the Moon -----------------------------------------------------------------------
 
 
-@handler("moon")
 class Moon(Handler):
     def run(self, s: PantacleState, f: Frame) -> None:
         step = f["step"]
@@ -398,7 +413,9 @@ class Moon(Handler):
             refill(s, p)
 
 
-@handler("moon_discard")
+handler("moon")(Moon)
+
+
 class MoonDiscard(Handler):
     """Discard one blade; with Demonic Discard, as many as you want (at least one), the last
     one counting for the Moon Phase."""
@@ -427,3 +444,6 @@ class MoonDiscard(Handler):
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         return "Change of the Moon: discard a Keeper blade"
+
+
+handler("moon_discard")(MoonDiscard)
