@@ -26,10 +26,9 @@ def _same(value: Any) -> Any:
 
 
 def _enum(tp: type[enum.Enum]) -> tuple[Any, Convert]:
-    gql = strawberry.enum(
-        enum.Enum(tp.__name__, {m.name: m.value for m in tp}),  # type: ignore[misc]
-        description=" ".join((tp.__doc__ or "").split()) or None,
-    )
+    # A copy: strawberry marks the class it is given, and the rules' own enum stays plain.
+    copy: Any = enum.Enum(tp.__name__, {m.name: m.value for m in tp})  # type: ignore[misc]
+    gql = strawberry.enum(copy, description=" ".join((tp.__doc__ or "").split()) or None)
     return gql, gql
 
 
@@ -85,22 +84,22 @@ def _object(td: Any) -> tuple[Any, Convert]:
     description = " ".join(td.__doc__.split()) if td.__doc__ else None
     cls = strawberry.type(type(td.__name__, (), namespace), description=description)
 
-    def convert(value: dict[str, Any]) -> Any:
+    def build(value: dict[str, Any]) -> Any:
         return cls(**{a: c(value[k]) if k in value else None for k, a, c in converters})
 
-    return cls, convert
+    return cls, build
 
 
 # -- views ----------------------------------------------------------------------------------
 
 _VIEWS = {game: _derive(module.VIEW) for game, module in GAMES.items()}
-GameView = Annotated[
-    Union[tuple(cls for cls, _ in _VIEWS.values())],  # type: ignore[valid-type]  # noqa: UP007
+GameView: Any = Annotated[
+    Union[tuple(cls for cls, _ in _VIEWS.values())],  # noqa: UP007
     strawberry.union("GameView", description="The seat's view, typed per game (on `game`)."),
 ]
 
 
-def typed_view(view: dict[str, Any]) -> Any:
+def typed_view(view: Any) -> Any:
     """The GraphQL object of a game's view."""
     return _VIEWS[view["game"]][1](view)
 
@@ -122,8 +121,9 @@ for _game, _module in GAMES.items():
                 raise TypeError(f"move argument {_key!r} is declared with two types")
             _args[_key] = (_gql, _how, _doc or f"In {_shape.__name__} and others.")
 
+_move_kinds: Any = enum.Enum("MoveKind", {k.upper(): k for k in sorted(_kinds)})  # type: ignore[misc]
 MoveKind = strawberry.enum(
-    enum.Enum("MoveKind", {k.upper(): k for k in sorted(_kinds)}),  # type: ignore[misc]
+    _move_kinds,
     description="A legal move's kind (its value's `type`), of any game.",
 )
 
@@ -150,11 +150,11 @@ def _move_args() -> Any:
 MoveArgs = _move_args()
 
 
-def move_kind(value: dict[str, Any]) -> Any:
+def move_kind(value: Any) -> Any:
     return MoveKind(value["type"])
 
 
-def move_args(value: dict[str, Any]) -> Any:
+def move_args(value: Any) -> Any:
     out: dict[str, Any] = {}
     for key, (_, how, _) in _args.items():
         attr = key + "_" if key in ("from",) else key

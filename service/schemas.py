@@ -23,9 +23,7 @@ def _schema(tp: Any, defs: dict[str, Any], extras: tuple[Any, ...] = ()) -> dict
         if isinstance(extra, Doc):
             out["description"] = extra.text
         if isinstance(extra, Split):
-            out["description"] = (
-                f"A {extra.matched} spot `{extra.matched}-N` or a {extra.other} id"
-            )
+            out["description"] = f"A {extra.matched} spot `{extra.matched}-N` or a {extra.other} id"
     return out
 
 

@@ -10,6 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
+import orjson
+
 from rules.core.protocol import Options
 from rules.core.registry import get_game
 from rules.core.shapes import fields, mismatches
@@ -19,9 +21,15 @@ from rules.core.shapes import fields, mismatches
 class Survey:
     problems: list[str] = field(default_factory=list)
     decision_kinds: set[str] = field(default_factory=set)
+    prompts: dict[str, str] = field(default_factory=dict)  # decision kind -> its first prompt
+    values: set[str] = field(default_factory=set)  # every legal move value seen, as JSON
     # (move kind, name of the declared shape) -> the first value seen
     moves: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     views: int = 0
+
+
+def as_json(value: dict[str, Any]) -> str:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
 
 
 def shape_of(value: dict[str, Any], shapes: tuple[type, ...]) -> str | None:
@@ -70,6 +78,7 @@ def survey(
                     _check(out, f"{where} view of {seat}", view, view_type)
                     if seat == mover and view["decision"] is not None:
                         out.decision_kinds.add(view["decision"]["kind"])
+                        out.prompts.setdefault(view["decision"]["kind"], view["decision"]["prompt"])
                 moves = game.legal_moves(s)
                 for m in moves:
                     shape = shape_of(m.value, move_shapes)
@@ -77,9 +86,15 @@ def survey(
                         out.problems.append(f"{where}: {m.value} fits no single declared shape")
                     else:
                         out.moves.setdefault((m.kind, shape), m.value)
+                        out.values.add(as_json(m.value))
                 s = game.apply(s, rng.choice(moves))
             for seat in seats:
-                _check(out, f"{options} seed {seed} final view of {seat}", game.view(s, seat), view_type)
+                _check(
+                    out,
+                    f"{options} seed {seed} final view of {seat}",
+                    game.view(s, seat),
+                    view_type,
+                )
     return out
 
 
@@ -99,4 +114,4 @@ def pantacle_survey() -> Survey:
     from tests.pantacle.positions import PLAYER_COUNTS
 
     sets: list[Options] = [{"players": p} for p in PLAYER_COUNTS]
-    return survey("pantacle", sets, 4, view_types.VIEW, view_types.MOVE_VALUES, every=2)
+    return survey("pantacle", sets, 8, view_types.VIEW, view_types.MOVE_VALUES, every=3)

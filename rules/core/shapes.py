@@ -14,8 +14,18 @@ import functools
 import re
 import types
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NotRequired, Required, Union, get_args, get_origin
-from typing import get_type_hints, is_typeddict
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 
 @dataclass(frozen=True)
@@ -75,7 +85,8 @@ def mismatches(value: Any, tp: Any, path: str = "$") -> list[str]:
         tries = [mismatches(value, alt, path) for alt in get_args(tp)]
         if any(not t for t in tries):
             return []
-        return [f"{path}: {value!r} matches none of {tp}: " + "; ".join(min(tries, key=len))]
+        closest: list[str] = min(tries, key=len)
+        return [f"{path}: {value!r} matches none of {tp}: " + "; ".join(closest)]
     if tp is type(None):
         return [] if value is None else [f"{path}: {value!r} is not null"]
     if get_origin(tp) is Literal:

@@ -266,7 +266,9 @@ class PaganPlainMove(TypedDict):
 class PaganSlotMove(TypedDict):
     """A move on one of the mover's own board spots (its index)."""
 
-    type: Literal["activate", "consume", "dismiss", "empower", "familiar", "keep", "lift", "replace"]
+    type: Literal[
+        "activate", "consume", "dismiss", "empower", "familiar", "keep", "lift", "replace"
+    ]
     slot: int
 
 
