@@ -106,21 +106,32 @@ def typed_view(view: Any) -> Any:
 
 # -- moves ----------------------------------------------------------------------------------
 
-_kinds: set[str] = set()
-_args: dict[str, tuple[Any, Split | None, str]] = {}
-for _game, _module in GAMES.items():
-    for _shape in _module.MOVE_VALUES:
-        for _key, (_tp, _, _extras) in fields(_shape).items():
-            if _key == "type":
-                _kinds.update(get_args(_tp))
-                continue
-            _gql = _derive(_tp)[0]
-            _how = next((e for e in _extras if isinstance(e, Split)), None)
-            _doc = next((e.text for e in _extras if isinstance(e, Doc)), "")
-            if _key in _args and _args[_key][0] is not _gql:
-                raise TypeError(f"move argument {_key!r} is declared with two types")
-            _args[_key] = (_gql, _how, _doc or f"In {_shape.__name__} and others.")
 
+def _collect() -> tuple[set[str], dict[str, tuple[Any, Split | None, str]]]:
+    """Every game's move kinds, and each argument's GraphQL type, Split and description."""
+    kinds: set[str] = set()
+    args: dict[str, tuple[Any, Split | None, str]] = {}
+    shapes: dict[str, list[str]] = {}
+    for module in GAMES.values():
+        for shape in module.MOVE_VALUES:
+            for key, (tp, _, extras) in fields(shape).items():
+                if key == "type":
+                    kinds.update(get_args(tp))
+                    continue
+                gql = _derive(tp)[0]
+                if key in args and args[key][0] is not gql:
+                    raise TypeError(f"move argument {key!r} is declared with two types")
+                how = next((e for e in extras if isinstance(e, Split)), None)
+                doc = next((e.text for e in extras if isinstance(e, Doc)), "")
+                shapes.setdefault(key, []).append(shape.__name__)
+                args[key] = (gql, how, doc or args.get(key, (None, None, ""))[2])
+    for key, (gql, how, doc) in args.items():
+        where = "In " + ", ".join(shapes[key]) + "."
+        args[key] = (gql, how, f"{doc}. {where}" if doc else where)
+    return kinds, args
+
+
+_kinds, _args = _collect()
 _move_kinds: Any = enum.Enum("MoveKind", {k.upper(): k for k in sorted(_kinds)})  # type: ignore[misc]
 MoveKind = strawberry.enum(
     _move_kinds,

@@ -100,9 +100,8 @@ def game_schemas() -> dict[str, Any]:
 def install(schemas: dict[str, Any]) -> None:
     """Point the REST models' `view` and move `value` at the games' schemas."""
     schemas.update(game_schemas())
-    view = schemas["SeatGame"]["properties"]["view"]
     schemas["SeatGame"]["properties"]["view"] = {
         "$ref": REF.format(name="GameView"),
-        "description": view.get("description", ""),
+        "description": "What this seat may see, in its game's shape (see `game`).",
     }
     schemas["LegalMove"]["properties"]["value"] = {"$ref": REF.format(name="MoveValue")}
