@@ -27,4 +27,7 @@ def settings_for(env: dict[str, str]) -> Settings:
         redis_url=env["REDIS_URL"],
         key_prefix=env["COVEN_KEY_PREFIX"],
         ai_queue=env["COVEN_AI_QUEUE"],
+        # The session's cap, as its API processes have: in-process services create games from
+        # 127.0.0.1 too, the same address as every test's HTTP client.
+        max_open_games_per_address=int(env.get("COVEN_MAX_OPEN_GAMES_PER_ADDRESS", "20")),
     )
