@@ -17,6 +17,7 @@ import orjson
 from pydantic import BaseModel
 
 from service import models
+from service import schemas as game_schemas
 from service.errors import ServiceError
 from service.rest import ENDPOINTS, PREFIX, PROBLEM_TYPE
 
@@ -38,6 +39,7 @@ def _schemas() -> dict[str, Any]:
         for name, sub in schema.pop("$defs", {}).items():
             schemas[name] = sub
         schemas[model.__name__] = schema
+    game_schemas.install(schemas)
     return dict(sorted(schemas.items()))
 
 

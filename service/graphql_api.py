@@ -33,7 +33,7 @@ from strawberry.types import ExecutionResult, Info
 from gamestore.pool import PoolExhausted
 from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
-from service import auth, explorers, mine, rematch
+from service import auth, explorers, graphql_views, mine, rematch
 from service.errors import BadToken, ServiceError, from_rules, from_store
 from service.fanout import Update, seat_updates
 from service.games import GameService, catalog
@@ -46,8 +46,16 @@ T = TypeVar("T")
 @strawberry.type
 class LegalMove:
     id: str
-    value: JSON
+    value: JSON = strawberry.field(description="The move's value, to send back as it is.")
     label: str
+
+    @strawberry.field(graphql_type=graphql_views.MoveKind, description="The move's kind.")
+    def kind(self) -> Any:
+        return graphql_views.move_kind(self.value)
+
+    @strawberry.field(graphql_type=graphql_views.MoveArgs, description="The value's arguments.")
+    def args(self) -> Any:
+        return graphql_views.move_args(self.value)
 
 
 @strawberry.type(description="What the reading seat may know of a move (the public log).")
@@ -102,13 +110,19 @@ class SeatGame:
     your_decision: bool
     seats: list[Seat]
     options: JSON
-    view: JSON
+    view_json: JSON = strawberry.field(description="The view as one JSON value.")
     legal_moves: list[LegalMove]
     outcome: JSON | None
     events: list[Event]
     rematch: strawberry.ID | None = strawberry.field(
         default=None, description="The id of this finished game's rematch, once a seat asked."
     )
+
+    @strawberry.field(
+        graphql_type=graphql_views.GameView, description="What this seat may see, typed."
+    )
+    def view(self) -> Any:
+        return graphql_views.typed_view(self.view_json)
 
 
 @strawberry.type(
@@ -293,7 +307,7 @@ def seat_game(d: dict[str, Any]) -> SeatGame:
         your_decision=d["your_decision"],
         seats=[_seat(s) for s in d["seats"]],
         options=d["options"],
-        view=d["view"],
+        view_json=d["view"],
         legal_moves=[_move(m) for m in d["legal_moves"]],
         outcome=d["outcome"],
         events=[_event(e) for e in d["events"]],

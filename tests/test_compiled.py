@@ -29,7 +29,7 @@ from service.metrics import render
 
 ROOT = Path(__file__).resolve().parents[1]
 # setup.py's exclusions, as module names.
-INTERPRETED = {"rules.core.protocol"}
+INTERPRETED = {"rules.core.protocol", "rules.pagan.view_types", "rules.pantacle.view_types"}
 PURE = os.environ.get("COVEN_PURE_PYTHON", "") not in ("", "0")
 
 

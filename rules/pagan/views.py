@@ -30,6 +30,12 @@ def _card(card_id: str) -> dict[str, Any]:
     return {"id": c.id, "name": c.name, "type": c.type}
 
 
+def _own_card(card_id: str) -> dict[str, Any]:
+    """A card of the seat's own hand: what it costs and does too (the catalog's, never hidden)."""
+    c = CARDS[card_id]
+    return {"id": c.id, "name": c.name, "type": c.type, "cost": c.cost, "text": c.text}
+
+
 def _slot(s: PaganState, slot: Slot | None, place: str) -> dict[str, Any] | None:
     if slot is None:
         return None
@@ -67,7 +73,7 @@ def _player(s: PaganState, p: Player, viewer: str | None) -> dict[str, Any]:
         "pawns": p.pawns,
     }
     if p.seat == viewer:
-        out["hand"] = [_card(c) for c in sorted(p.hand)]
+        out["hand"] = [_own_card(c) for c in sorted(p.hand)]
     else:
         out["known_in_hand"] = [_card(c) for c in sorted(p.revealed)]
     if p.seat == HUNTER:

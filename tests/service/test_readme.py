@@ -51,7 +51,7 @@ def test_the_readme_graphql_walkthrough_runs(api: str, worker: Any) -> None:
     game_id = created["data"]["createGame"]["id"]
     token = {t["seat"]: t["token"] for t in created["data"]["createGame"]["seatTokens"]}["witch"]
     game = gql.call(read, token, id=game_id)["data"]["game"]
-    assert game["yourDecision"] and game["view"]["seat"] == "witch"
+    assert game["yourDecision"] and game["viewJson"]["seat"] == "witch"
     moved = gql.call(
         move, token, id=game_id, version=game["version"], moveId=game["legalMoves"][0]["id"]
     )

@@ -14,7 +14,7 @@ import orjson
 from websockets.sync.client import ClientConnection, connect
 
 GAME_FIELDS = """
-  id game version seat status toMove yourDecision options view outcome
+  id game version seat status toMove yourDecision options view: viewJson outcome
   seats { seat kind level open }
   legalMoves { id value label }
   events { version seat kind at changes move { id value label }
