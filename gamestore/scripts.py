@@ -60,15 +60,17 @@ return 1
 """
 
 # Fixed-window request counters, one per scope.
-# KEYS: counter keys (address, then token if any); ARGV: window seconds, then one limit per key
-# (0: no limit). Returns 0 when allowed, else the seconds until the fullest window resets.
+# KEYS: counter keys (address, then token if any); ARGV: window seconds, the cost of this
+# request (how many requests it counts as), then one limit per key (0: no limit). Returns 0 when
+# allowed, else the seconds until the fullest window resets.
 RATE_LIMIT = """
 local wait = 0
+local cost = tonumber(ARGV[2])
 for i, key in ipairs(KEYS) do
-  local limit = tonumber(ARGV[i + 1])
+  local limit = tonumber(ARGV[i + 2])
   if limit > 0 then
-    local n = redis.call('INCR', key)
-    if n == 1 then redis.call('EXPIRE', key, ARGV[1]) end
+    local n = redis.call('INCRBY', key, cost)
+    if n == cost then redis.call('EXPIRE', key, ARGV[1]) end
     if n > limit then
       local ttl = redis.call('TTL', key)
       if ttl < 1 then ttl = 1 end

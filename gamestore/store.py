@@ -237,11 +237,11 @@ class _Ops:
 
     # -- abuse limits ----------------------------------------------------------------------
 
-    def rate_limit(self, address: str, token_hash: str | None) -> Op[int]:
+    def rate_limit(self, address: str, token_hash: str | None, cost: int = 1) -> Op[int]:
         s = self.settings
         window = int(time.time()) // s.rate_limit_window_seconds
         key_list = [self.keys.rate("addr", address, window)]
-        args: list[Any] = [s.rate_limit_window_seconds, s.rate_limit_per_address]
+        args: list[Any] = [s.rate_limit_window_seconds, cost, s.rate_limit_per_address]
         if token_hash is not None:
             key_list.append(self.keys.rate("tok", token_hash, window))
             args.append(s.rate_limit_per_token)
@@ -333,9 +333,10 @@ class Store(_Face):
         """The analysis a worker left for `request_id`, if it is there yet."""
         return await self._run(self._ops.hint(request_id))
 
-    async def rate_limit(self, address: str, token_hash: str | None) -> int:
-        """0 when the request may go on, else the seconds to wait."""
-        return await self._run(self._ops.rate_limit(address, token_hash))
+    async def rate_limit(self, address: str, token_hash: str | None, cost: int = 1) -> int:
+        """0 when the request may go on, else the seconds to wait; `cost` counts it as that
+        many requests (a GraphQL document with several operations)."""
+        return await self._run(self._ops.rate_limit(address, token_hash, cost))
 
 
 class SyncStore(_Face):

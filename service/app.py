@@ -29,13 +29,16 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store
 from rules.core.errors import IllegalMove
-from service import metrics
+from service import logfilter, metrics
 from service.errors import MethodNotAllowed, NotFound, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
+from service.graphql_limits import graphql_extensions
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
+from service.proxies import proxy_middleware
 from service.rest import json_response, problem, problem_app, routes
+from service.validation import JsonBodies
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +123,12 @@ async def on_rules_error(request: Request, exc: Exception) -> Response:
 async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 405:
-        return problem(MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path)
+        response = problem(
+            MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path
+        )
+        # Starlette's router names the route's methods in the exception (RFC 9110 wants Allow).
+        response.headers.update(exc.headers or {})
+        return response
     return problem(NotFound(f"there is nothing at {request.url.path}"), request.url.path)
 
 
@@ -144,7 +152,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     queue = AIQueue(celery_app(settings), settings.ai_queue)
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
-    graphql = CovenGraphQL(settings.keepalive_seconds)
+    graphql = CovenGraphQL(settings.keepalive_seconds, graphql_extensions(settings))
+    logfilter.install()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -164,7 +173,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ],
         middleware=[
             Middleware(Metrics),
+            *proxy_middleware(settings.trusted_proxies),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
+            Middleware(JsonBodies, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),
         ],
         exception_handlers={

@@ -98,7 +98,8 @@ class GameService:
         limit = self._limit(events_limit)
         if events_after is not None and events_after < 0:
             raise MalformedInput("events_after must be a version (0 or more)")
-        events = await self.store.events(game_id, seat, events_after, limit)
+        # A limit of 0 asks for the game without events (Redis refuses a count of 0).
+        events = await self.store.events(game_id, seat, events_after, limit) if limit else []
         state = load_state(game, record)
         # The process that wrote the last move may have died before handing out the AI's turn.
         await handoff.resume_stalled(self.store, self.enqueue, record, game.to_move(state))
@@ -111,9 +112,10 @@ class GameService:
         seat = auth.seat_of(record, token)
         if after is not None and after < 0:
             raise MalformedInput("after must be a version (0 or more)")
-        return await self.store.events(
-            game_id, seat, after if after is not None else 0, self._limit(limit)
-        )
+        count = self._limit(limit)
+        if count == 0:
+            return []
+        return await self.store.events(game_id, seat, after if after is not None else 0, count)
 
     def _limit(self, limit: int | None) -> int:
         if limit is None:
@@ -199,7 +201,9 @@ class GameService:
             if kind != "ai" and level is not None:
                 problems.append(f"seat {seat!r}: only AI seats have a level")
         if problems:
-            raise MalformedInput("; ".join(problems), problems=problems)
+            # Well-formed JSON that this game cannot seat (422, like options), not a malformed
+            # request: which seats exist depends on the game and its options.
+            raise InvalidOptionsError("; ".join(problems), problems=problems)
         given = {s["seat"]: s for s in seats}
         configs = []
         kinds: dict[str, str] = {}

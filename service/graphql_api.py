@@ -11,27 +11,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, Awaitable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any, TypeVar
 
 import orjson
 import strawberry
+from cross_web import HTTPException
 from graphql import GraphQLError
 from strawberry.asgi import GraphQL
-from strawberry.extensions import ParserCache, ValidationCache
-from strawberry.http import GraphQLHTTPResponse
+from strawberry.exceptions import MissingQueryError
+from strawberry.extensions import ParserCache, SchemaExtension, ValidationCache
+from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
 from strawberry.scalars import JSON
+from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
 )
 from strawberry.subscriptions.protocols.graphql_transport_ws.types import ConnectionInitMessage
 from strawberry.types import ExecutionResult, Info
+from strawberry.types.graphql import OperationType
 
 from rules.core.errors import IllegalMove
 from service import auth
-from service.errors import BadToken, ServiceError, from_rules
+from service.errors import BadToken, MalformedInput, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.live import seat_updates
@@ -413,12 +417,21 @@ class CovenSchema(strawberry.Schema):
         super().process_errors(unexpected, execution_context)
 
 
-schema = CovenSchema(
-    query=Query,
-    mutation=Mutation,
-    subscription=Subscription,
-    extensions=[lambda: ParserCache(maxsize=256), lambda: ValidationCache(maxsize=256)],
-)
+def make_schema(extensions: Sequence[Callable[[], SchemaExtension]] = ()) -> CovenSchema:
+    """The schema with the caches and `extensions` (the cost limits of `service.graphql_limits`)."""
+    return CovenSchema(
+        query=Query,
+        mutation=Mutation,
+        subscription=Subscription,
+        extensions=[
+            lambda: ParserCache(maxsize=256),
+            lambda: ValidationCache(maxsize=256),
+            *extensions,
+        ],
+    )
+
+
+schema = make_schema()
 
 
 class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
@@ -449,13 +462,17 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
 class CovenGraphQL(GraphQL[Any, Any]):
     graphql_transport_ws_handler_class = KeepAliveTransportWS
 
-    def __init__(self, keepalive_seconds: float) -> None:
+    def __init__(
+        self,
+        keepalive_seconds: float,
+        extensions: Sequence[Callable[[], SchemaExtension]] = (),
+    ) -> None:
         handler: Any = type(
             "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
         )
         self.graphql_transport_ws_handler_class = handler
         super().__init__(
-            schema,
+            make_schema(extensions),
             graphql_ide=None,
             allow_queries_via_get=False,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
@@ -464,6 +481,38 @@ class CovenGraphQL(GraphQL[Any, Any]):
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data)
+
+    async def execute_single(
+        self,
+        request: Any,
+        request_adapter: Any,
+        sub_response: Any,
+        context: Any,
+        root_value: Any,
+        request_data: GraphQLRequestData,
+    ) -> ExecutionResult:
+        """Queries and mutations over HTTP; a subscription gets a typed error, since it is
+        served over WebSocket only (strawberry would run it as a query and fail inside)."""
+        try:
+            return await self.schema.execute(
+                request_data.query,
+                root_value=root_value,
+                variable_values=request_data.variables,
+                context_value=context,
+                operation_name=request_data.operation_name,
+                allowed_operation_types={OperationType.QUERY, OperationType.MUTATION},
+                operation_extensions=request_data.extensions,
+            )
+        except InvalidOperationTypeError:
+            error = MalformedInput(
+                "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, "
+                "not over HTTP"
+            )
+            return ExecutionResult(data=None, errors=[as_graphql_error(error)])
+        except CannotGetOperationTypeError as exc:
+            raise HTTPException(400, exc.as_http_error_reason()) from exc
+        except MissingQueryError as exc:
+            raise HTTPException(400, "No GraphQL query found in the request") from exc
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         data: GraphQLHTTPResponse = {"data": result.data}

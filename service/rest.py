@@ -36,10 +36,12 @@ from service.errors import (
     StaleVersion,
     TooManyOpenGames,
     UnknownGameType,
+    UnsupportedMediaType,
 )
 from service.games import GameService
 from service.limits import client_address
 from service.live import Broadcaster, seat_updates
+from service.validation import MAX_VERSION, check_json, last_event_id, query_int
 
 PREFIX = "/api/v1"
 PROBLEM_TYPE = "https://coven.invalid/problems/"
@@ -76,7 +78,7 @@ class Param:
     name: str
     description: str
     minimum: int = 0
-    maximum: int | None = None
+    maximum: int = MAX_VERSION
     kind: str = "integer"
 
 
@@ -90,6 +92,7 @@ class Endpoint:
     response: type[BaseModel] | None
     status: int = 200
     request: type[BaseModel] | None = None
+    body_required: bool = True
     auth: str = "none"  # "none", "optional" or "required"
     query: tuple[Param, ...] = ()
     headers: tuple[str, ...] = ()
@@ -109,19 +112,18 @@ def _token(request: Request) -> str | None:
 
 
 def _int_param(
-    request: Request, name: str, minimum: int = 0, maximum: int | None = None
+    request: Request, name: str, minimum: int = 0, maximum: int = MAX_VERSION
 ) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise MalformedInput(f"query parameter {name!r} must be a whole number") from None
-    if value < minimum or (maximum is not None and value > maximum):
-        bounds = f"at least {minimum}" + (f" and at most {maximum}" if maximum else "")
-        raise MalformedInput(f"query parameter {name!r} must be {bounds}")
-    return value
+    return query_int(request.query_params.get(name), name, minimum, maximum)
+
+
+def _required_token(request: Request) -> str:
+    """The seat token of an endpoint that needs one, checked before the body is read: a
+    request with neither a token nor a valid body is refused for the token (401)."""
+    token = _token(request)
+    if token is None:
+        raise BadToken("this needs a seat token (Authorization: Bearer <token>)")
+    return token
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -129,6 +131,8 @@ M = TypeVar("M", bound=BaseModel)
 
 async def _body(request: Request, model: type[M]) -> M:
     raw = await request.body()
+    if raw:
+        check_json(raw)
     try:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
@@ -179,7 +183,7 @@ async def join_game(request: Request) -> Response:
 
 
 async def make_move(request: Request) -> Response:
-    token = _token(request)
+    token = _required_token(request)
     body = await _body(request, models.MoveRequest)
     move: Any = body.move_id if body.move_id is not None else body.value
     data = await _service(request).move(
@@ -193,14 +197,14 @@ async def make_move(request: Request) -> Response:
 
 
 async def resign(request: Request) -> Response:
-    token = _token(request)
+    token = _required_token(request)
     body = await _body(request, models.ResignRequest)
     data = await _service(request).resign(request.path_params["game_id"], token, body.version)
     return json_response(data)
 
 
 async def hint(request: Request) -> Response:
-    token = _token(request)
+    token = _required_token(request)
     body = await _body(request, models.HintRequest)
     data = await _service(request).hint(request.path_params["game_id"], token, body.level)
     return json_response(data)
@@ -221,12 +225,7 @@ async def stream(request: Request) -> Response:
     token = _token(request)
     if token is None:
         token = request.query_params.get("access_token") or None
-    last_seen: int | None = None
-    last_id = request.headers.get("last-event-id")
-    if last_id is not None:
-        if not last_id.isdigit():
-            raise MalformedInput("Last-Event-ID must be a game version")
-        last_seen = int(last_id)
+    last_seen = last_event_id(request.headers.get("last-event-id"))
     service = _service(request)
     broadcaster: Broadcaster = request.app.state.broadcaster
     updates = seat_updates(
@@ -262,7 +261,7 @@ def _sse(update: dict[str, Any] | None) -> bytes:
 
 GAME = Param("game_id", "The game id")
 READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited)
-WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge)
+WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge, UnsupportedMediaType)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
@@ -300,6 +299,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             MalformedInput,
             TooManyOpenGames,
             PayloadTooLarge,
+            UnsupportedMediaType,
             RateLimited,
         ),
     ),
@@ -325,6 +325,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         join_game,
         models.JoinedGame,
         request=models.JoinRequest,
+        body_required=False,
         errors=(*WRITE_ERRORS, SeatNotOpen, GameOver),
     ),
     Endpoint(
@@ -354,6 +355,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         resign,
         models.SeatGame,
         request=models.ResignRequest,
+        body_required=False,
         auth="required",
         errors=(*WRITE_ERRORS, StaleVersion, GameOver),
     ),
@@ -365,6 +367,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         hint,
         models.Hint,
         request=models.HintRequest,
+        body_required=False,
         auth="required",
         errors=(*WRITE_ERRORS, NotYourDecision, GameOver, HintUnavailable, HintTimeout),
     ),
