@@ -126,8 +126,15 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
         response = problem(
             MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path
         )
-        # Starlette's router names the route's methods in the exception (RFC 9110 wants Allow).
-        response.headers.update(exc.headers or {})
+        # RFC 9110 wants Allow: every method of every route at this path (Starlette's own
+        # header names only the first route's, and REST has a route per method).
+        allowed = {
+            method
+            for route in request.app.routes
+            if isinstance(route, Route) and route.path_regex.match(request.url.path)
+            for method in route.methods or ()
+        }
+        response.headers["Allow"] = ", ".join(sorted(allowed))
         return response
     return problem(NotFound(f"there is nothing at {request.url.path}"), request.url.path)
 

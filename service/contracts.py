@@ -95,7 +95,7 @@ def _operation(e: Any) -> dict[str, Any]:
         op["security"] = [{"seatToken": []}] + ([{}] if e.auth == "optional" else [])
     if e.request is not None:
         op["requestBody"] = {
-            "required": True,
+            "required": e.body_required,
             "content": {
                 "application/json": {"schema": {"$ref": REF.format(model=e.request.__name__)}}
             },

@@ -41,7 +41,7 @@ from service.errors import (
 from service.games import GameService
 from service.limits import client_address
 from service.live import Broadcaster, seat_updates
-from service.validation import MAX_VERSION, check_json, last_event_id, query_int
+from service.validation import MAX_VERSION, check_writable, last_event_id, query_int
 
 PREFIX = "/api/v1"
 PROBLEM_TYPE = "https://coven.invalid/problems/"
@@ -129,12 +129,12 @@ def _required_token(request: Request) -> str:
 M = TypeVar("M", bound=BaseModel)
 
 
-async def _body(request: Request, model: type[M]) -> M:
+async def _body(
+    request: Request, model: type[M], unwritable: type[ServiceError] = MalformedInput
+) -> M:
     raw = await request.body()
-    if raw:
-        check_json(raw)
     try:
-        return model.model_validate_json(raw or b"{}")
+        parsed = model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
         problems = [
             f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
@@ -143,6 +143,8 @@ async def _body(request: Request, model: type[M]) -> M:
         raise MalformedInput(
             "the request body is not valid: " + "; ".join(problems), problems=problems
         ) from None
+    check_writable(parsed.model_dump(), unwritable)
+    return parsed
 
 
 async def get_catalog(request: Request) -> Response:
@@ -155,7 +157,7 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
-    body = await _body(request, models.CreateGameRequest)
+    body = await _body(request, models.CreateGameRequest, InvalidOptionsError)
     created = await _service(request).create(
         body.game,
         body.options,
@@ -184,7 +186,7 @@ async def join_game(request: Request) -> Response:
 
 async def make_move(request: Request) -> Response:
     token = _required_token(request)
-    body = await _body(request, models.MoveRequest)
+    body = await _body(request, models.MoveRequest, IllegalMoveError)
     move: Any = body.move_id if body.move_id is not None else body.value
     data = await _service(request).move(
         request.path_params["game_id"],

@@ -50,7 +50,7 @@ def query_int(raw: str | None, name: str, minimum: int, maximum: int) -> int | N
         raise MalformedInput(
             f"query parameter {name!r} must be at least {minimum} and at most {maximum}"
         )
-    return value
+    return int(raw)
 
 
 def last_event_id(raw: str | None) -> int | None:
@@ -62,13 +62,18 @@ def last_event_id(raw: str | None) -> int | None:
     return int(raw)
 
 
-def check_json(raw: bytes) -> None:
-    """Refuses what pydantic would parse but orjson cannot write back (lone surrogates in
-    strings, which error messages and idempotency fingerprints echo), and invalid JSON."""
+def check_writable(data: Any, error: type[ServiceError] = MalformedInput) -> None:
+    """Refuses what pydantic parses but orjson cannot write back: integers beyond 64 bits and
+    lone surrogates in strings, which idempotency fingerprints, stored options and error
+    messages would have to echo. `error` says what that means for the endpoint (a move value
+    that cannot be written is no legal move: 422, as the schema cannot bound nested numbers)."""
     try:
-        orjson.loads(raw)
-    except orjson.JSONDecodeError as exc:
-        raise MalformedInput(f"the request body is not valid JSON: {exc}") from None
+        orjson.dumps(data)
+    except TypeError as exc:
+        raise error(
+            f"the request body cannot be stored: {exc} (numbers must fit in 64 bits, strings "
+            "must be valid Unicode)"
+        ) from None
 
 
 def _is_json(content_type: str | None) -> bool:
