@@ -39,6 +39,7 @@ from service.errors import BadToken, MalformedInput, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.live import seat_updates
+from service.validation import check_writable
 
 T = TypeVar("T")
 
@@ -492,7 +493,12 @@ class CovenGraphQL(GraphQL[Any, Any]):
         request_data: GraphQLRequestData,
     ) -> ExecutionResult:
         """Queries and mutations over HTTP; a subscription gets a typed error, since it is
-        served over WebSocket only (strawberry would run it as a query and fail inside)."""
+        served over WebSocket only (strawberry would run it as a query and fail inside).
+        Variables that cannot be written back (lone surrogates) are refused like REST bodies."""
+        try:
+            check_writable(request_data.variables)
+        except MalformedInput as exc:
+            return ExecutionResult(data=None, errors=[as_graphql_error(exc)])
         try:
             return await self.schema.execute(
                 request_data.query,

@@ -172,3 +172,22 @@ def test_405_answers_carry_allow_with_every_method_of_the_path(api: str) -> None
     _problem(health, 405, "METHOD_NOT_ALLOWED")
     assert set(health.headers["Allow"].split(", ")) == {"GET", "HEAD"}
     http.close()
+
+
+def test_strings_that_cannot_be_written_back_are_malformed_not_server_errors(api: str) -> None:
+    """A lone surrogate (valid JSON, invalid Unicode) would fail when a key or message is made."""
+    http = httpx.Client(base_url=api, timeout=30)
+    body = b'{"query": "query ($id: ID!) { game(id: $id) { version } }", "variables": '
+    answer = http.post(
+        "/graphql",
+        content=body + b'{"id": "\\ud800x"}}',
+        headers={"Content-Type": "application/json"},
+    ).json()
+    assert answer["errors"][0]["extensions"]["code"] == "MALFORMED_INPUT", answer
+    created = http.post(
+        "/api/v1/games",
+        content=b'{"game": "pagan", "seed": "\\ud800"}',
+        headers={"Content-Type": "application/json"},
+    )
+    _problem(created, 400, "MALFORMED_INPUT")  # pydantic's parser refuses it as JSON
+    http.close()
