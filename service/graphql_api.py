@@ -35,7 +35,7 @@ from strawberry.types.graphql import OperationType
 
 from rules.core.errors import IllegalMove
 from service import auth
-from service.errors import BadToken, MalformedInput, ServiceError, from_rules
+from service.errors import BadToken, IllegalMoveError, MalformedInput, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.live import seat_updates
@@ -346,6 +346,10 @@ class Mutation:
             raise as_graphql_error(_malformed("give exactly one of moveId and value"))
         if value is not None and not isinstance(value, dict):
             raise as_graphql_error(_malformed("a move value must be an object"))
+        try:
+            check_writable(value, IllegalMoveError)  # a literal can hold any integer
+        except ServiceError as exc:
+            raise as_graphql_error(exc) from None
         move: Any = move_id if move_id is not None else value
         data = await _guard(
             _service(info).move(str(game_id), _token(info), version, move, idempotency_key)

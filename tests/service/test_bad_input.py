@@ -96,6 +96,14 @@ def test_a_whole_float_version_is_a_version_and_a_move_value_past_64_bits_is_no_
         headers={**bearer(token), "Idempotency-Key": "huge-value"},
     )
     _problem(huge, 422, "ILLEGAL_MOVE")
+    gql = GraphQL(rest.base)
+    literal = gql.call(
+        f'mutation {{ move(gameId: "{game_id}", version: 0, value: {{n: {2**70}}}, '
+        'idempotencyKey: "huge-literal") { version } }',
+        token,
+    )
+    assert literal["errors"][0]["extensions"]["code"] == "ILLEGAL_MOVE", literal
+    gql.close()
 
 
 def test_the_rules_bound_the_turn_limit_with_a_clear_message() -> None:
