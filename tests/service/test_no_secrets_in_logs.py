@@ -57,6 +57,10 @@ def test_a_whole_game_leaves_no_token_or_token_hash_in_any_log_line(
         seat = rest.http.post(f"/api/v1/games/{joined['id']}/join", json={}).json()
         tokens.append(seat["token"])
         rest.read(joined["id"], seat["token"], events_limit=0)
+        resigned = rest.http.post(
+            f"/api/v1/games/{joined['id']}/resign", headers=bearer(seat["token"])
+        )
+        assert resigned.status_code == 200, resigned.text  # finished: it holds no open-game slot
         assert "data:" in _stream_first_message(base, game_id, token)
         with connect(
             base.replace("http", "ws") + "/graphql", subprotocols=["graphql-transport-ws"]

@@ -6,7 +6,7 @@ The contract's one rule that the schema cannot carry: a request the schema allow
 refused with 422 when the game refuses it (unknown options, seats the game does not have, an
 illegal move), so `positive_data_acceptance` expects 422 among its statuses; 400 means the
 request breaks the document. Hints may time out (504, documented) or be
-unavailable (501) by design. The stream is left out: it never ends by itself.
+unavailable (501) by design: no worker runs here. The stream is left out: it never ends by itself.
 """
 
 from __future__ import annotations
@@ -19,18 +19,26 @@ import pytest
 
 from service import contracts
 from tests.support.client import Rest
-from tests.support.processes import Process, start_api
+from tests.support.namespace import clear
+from tests.support.processes import start_api
 
 EXAMPLES = 8  # per operation and phase: the whole run takes well under a minute
 
 
 @pytest.mark.slow
 def test_schemathesis_checks_all_find_no_failure_against_a_real_server(
-    namespace: dict[str, str], worker: Process, tmp_path: Path
+    namespace: dict[str, str], tmp_path: Path
 ) -> None:
-    # The session's prefix and queue, so that the worker plays the AI and answers hints; a
-    # hint the busy worker has not answered in 5 s is the documented 504.
-    env = {**namespace, "COVEN_HINT_TIMEOUT_SECONDS": "5"}
+    # A prefix and an AI queue of its own: the games the run creates count towards no other
+    # test's open-games cap. No worker reads the queue, so a hint is the documented 504.
+    prefix = namespace["COVEN_KEY_PREFIX"] + "schemathesis:"
+    queue = namespace["COVEN_AI_QUEUE"] + "-schemathesis"
+    env = {
+        **namespace,
+        "COVEN_KEY_PREFIX": prefix,
+        "COVEN_AI_QUEUE": queue,
+        "COVEN_HINT_TIMEOUT_SECONDS": "1",
+    }
     proc, base = start_api(env)
     try:
         rest = Rest(base)
@@ -79,5 +87,6 @@ def test_schemathesis_checks_all_find_no_failure_against_a_real_server(
         )
     finally:
         proc.stop()
+        clear(prefix, queue)
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
     assert "No issues found" in result.stdout or " passed" in result.stdout, result.stdout
