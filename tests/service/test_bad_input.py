@@ -13,8 +13,19 @@ import pytest
 from rules.core.errors import InvalidOptions
 from rules.core.registry import get_game
 from tests.support.client import GraphQL, Rest, bearer
+from tests.support.processes import start_api
 
 HUGE = "99999999999999999999999"
+
+
+@pytest.fixture(scope="module")
+def api(namespace: dict[str, str]) -> Iterator[str]:
+    """An API of this module's own: the games made here fill no other test's open-games cap
+    (those of the session's prefix count every game created from 127.0.0.1)."""
+    env = {**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "bad-input:"}
+    proc, base = start_api(env)
+    yield base
+    proc.stop()
 
 
 @pytest.fixture(scope="module")
