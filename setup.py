@@ -24,8 +24,8 @@ COMPILED_PACKAGES = ("rules", "ai")
 # Left interpreted, and why (docs/compiled-core.md keeps the same list).
 INTERPRETED = {
     "rules/core/protocol.py": "the runtime_checkable Game Protocol must stay a Python class",
-    "rules/pagan/view_types.py": "declarations read at run time (TypedDicts with Annotated docs)",
-    "rules/pantacle/view_types.py": "declarations read at run time (TypedDicts with Annotated docs)",
+    "rules/pagan/view_types.py": "declarations read at run time (TypedDicts)",
+    "rules/pantacle/view_types.py": "declarations read at run time (TypedDicts)",
 }
 
 

@@ -203,8 +203,19 @@ def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
             "Ctrl-C stops everything"
         )
         config = uvicorn.Config(
-            "service.app:create_app", factory=True, host=host, port=port, log_level="warning"
+            "service.app:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            log_level="warning",
+            # The app believes X-Forwarded-For only from COVEN_TRUSTED_PROXIES (service.proxies);
+            # uvicorn's own handling would believe any peer at 127.0.0.1.
+            proxy_headers=False,
         )
+        # create_app() installs it too; here it also covers lines logged before the app starts.
+        from service.logfilter import install
+
+        install()
         with contextlib.suppress(KeyboardInterrupt):
             _Server(config).run()
         say("API stopped")

@@ -83,12 +83,13 @@ return {1, ARGV[1]}
 """
 
 # A fixed-window request counter (one per scope and window; one key, so one slot).
-# KEYS: the counter; ARGV: window seconds, limit. Returns 0 when allowed, else the seconds
-# until the window resets.
+# KEYS: the counter; ARGV: window seconds, the cost of this request (how many requests it counts
+# as), limit. Returns 0 when allowed, else the seconds until the window resets.
 RATE_LIMIT = """
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-if n <= tonumber(ARGV[2]) then return 0 end
+local cost = tonumber(ARGV[2])
+local n = redis.call('INCRBY', KEYS[1], cost)
+if n == cost then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+if n <= tonumber(ARGV[3]) then return 0 end
 local ttl = redis.call('TTL', KEYS[1])
 if ttl < 1 then ttl = 1 end
 return ttl

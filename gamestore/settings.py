@@ -60,6 +60,23 @@ class Settings(BaseSettings):
     max_open_games_per_address: int = Field(
         default=20, ge=0, description="Unfinished games one address may have created (0: no limit)."
     )
+    trusted_proxies: str = Field(
+        default="",
+        description="Proxies whose X-Forwarded-For names the client: addresses or CIDRs, "
+        "comma-separated (default none: the peer is the client).",
+    )
+    graphql_max_aliases: int = Field(
+        default=30, ge=1, description="Most aliases one GraphQL document may use."
+    )
+    graphql_max_depth: int = Field(
+        default=10, ge=1, description="Deepest field nesting of a GraphQL document."
+    )
+    graphql_max_tokens: int = Field(
+        default=2000, ge=1, description="Most tokens (names, braces...) in a GraphQL document."
+    )
+    graphql_introspection: bool = Field(
+        default=True, description="Whether GraphQL answers introspection (__schema) queries."
+    )
 
     finished_game_ttl_seconds: int = Field(
         default=86400, ge=1, description="How long a finished game stays readable."

@@ -315,7 +315,7 @@ class _Ops:
 
     # -- abuse limits ----------------------------------------------------------------------
 
-    def rate_limit(self, address: str, token_hash: str | None) -> Op[int]:
+    def rate_limit(self, address: str, token_hash: str | None, cost: int = 1) -> Op[int]:
         # One script per counter: the counters of an address and of a token are in different
         # slots on a cluster.
         s = self.settings
@@ -326,7 +326,8 @@ class _Ops:
         wait = 0
         for key, limit in counters:
             if limit > 0:
-                ttl = yield _script("rate_limit", [key], [s.rate_limit_window_seconds, limit])
+                args = [s.rate_limit_window_seconds, cost, limit]
+                ttl = yield _script("rate_limit", [key], args)
                 wait = max(wait, int(ttl))
         return wait
 
@@ -478,9 +479,10 @@ class Store(_Face):
         """The analysis a worker left for `request_id`, if it is there yet."""
         return await self._run(self._ops.hint(request_id))
 
-    async def rate_limit(self, address: str, token_hash: str | None) -> int:
-        """0 when the request may go on, else the seconds to wait."""
-        return await self._run(self._ops.rate_limit(address, token_hash))
+    async def rate_limit(self, address: str, token_hash: str | None, cost: int = 1) -> int:
+        """0 when the request may go on, else the seconds to wait; `cost` counts it as that
+        many requests (a GraphQL document with several operations)."""
+        return await self._run(self._ops.rate_limit(address, token_hash, cost))
 
 
 class SyncStore(_Face):

@@ -30,7 +30,7 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
-from service import explorers, metrics
+from service import explorers, logfilter, metrics
 from service.cors import cors_middleware
 from service.errors import (
     MethodNotAllowed,
@@ -43,10 +43,13 @@ from service.etags import etag_of
 from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
+from service.graphql_limits import graphql_extensions
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
 from service.overload import PoolGuard
+from service.proxies import proxy_middleware
 from service.rest import json_response, problem, problem_app, routes
+from service.validation import JsonBodies
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +134,19 @@ async def on_rules_error(request: Request, exc: Exception) -> Response:
 async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 405:
-        return problem(MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path)
+        response = problem(
+            MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path
+        )
+        # RFC 9110 wants Allow: every method of every route at this path (Starlette's own
+        # header names only the first route's, and REST has a route per method).
+        allowed = {
+            method
+            for route in request.app.routes
+            if isinstance(route, Route) and route.path_regex.match(request.url.path)
+            for method in route.methods or ()
+        }
+        response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
     return problem(NotFound(f"there is nothing at {request.url.path}"), request.url.path)
 
 
@@ -164,9 +179,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
     live = LiveHub(service, broadcaster)
     graphql = CovenGraphQL(
         settings.keepalive_seconds,
-        settings.cors_origin_list,
-        settings.max_subscriptions_per_connection,
+        allowed_origins=settings.cors_origin_list,
+        max_subscriptions=settings.max_subscriptions_per_connection,
+        extensions=graphql_extensions(settings),
     )
+    logfilter.install()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -189,10 +206,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             # Outermost, so the problem answers of the limits and of 404/405 carry CORS headers.
             cors_middleware(settings.cors_origin_list),
             Middleware(Metrics),
+            # Before anything reads the client's address (the rate limit).
+            *proxy_middleware(settings.trusted_proxies),
             # JSON answers of 1 KB or more; never the event stream (excluded by default).
             Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6),
             Middleware(PoolGuard, respond=problem_app),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
+            Middleware(JsonBodies, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),
         ],
         exception_handlers={

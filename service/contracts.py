@@ -20,11 +20,16 @@ from service import models
 from service import schemas as game_schemas
 from service.errors import ServiceError
 from service.rest import ENDPOINTS, PREFIX, PROBLEM_TYPE
+from service.validation import LAST_EVENT_ID
 
 ROOT = Path(__file__).resolve().parents[1]
 OPENAPI = ROOT / "openapi" / "openapi.json"
 SDL = ROOT / "openapi" / "schema.graphql"
 REF = "#/components/schemas/{model}"
+# A header whose format the edge checks (service.validation) says so here.
+HEADER_SCHEMAS: dict[str, dict[str, Any]] = {
+    "Last-Event-ID": {"type": "string", "pattern": f"^{LAST_EVENT_ID.pattern}$"},
+}
 
 
 def _schemas() -> dict[str, Any]:
@@ -90,14 +95,16 @@ def _operation(e: Any) -> dict[str, Any]:
                 "name": h,
                 "in": "header",
                 "required": False,
-                "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+                "schema": HEADER_SCHEMAS.get(
+                    h, {"type": "string", "minLength": 1, "maxLength": 200}
+                ),
             }
         )
     if e.auth != "none":
         op["security"] = [{"seatToken": []}] + ([{}] if e.auth == "optional" else [])
     if e.request is not None:
         op["requestBody"] = {
-            "required": True,
+            "required": e.body_required,
             "content": {
                 "application/json": {"schema": {"$ref": REF.format(model=e.request.__name__)}}
             },

@@ -17,6 +17,7 @@ ServiceError                      code                      HTTP
 ├── TooManyOpenGames              TOO_MANY_OPEN_GAMES       429
 ├── RateLimited                   RATE_LIMITED              429  (retry_after)
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
+├── UnsupportedMediaType          UNSUPPORTED_MEDIA_TYPE    415
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
 ├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
@@ -143,6 +144,12 @@ class PayloadTooLarge(ServiceError):
     title = "Request body too large"
 
 
+class UnsupportedMediaType(ServiceError):
+    code = "UNSUPPORTED_MEDIA_TYPE"
+    status = 415
+    title = "Request body is not JSON"
+
+
 class HintUnavailable(ServiceError):
     code = "HINT_UNAVAILABLE"
     status = 501
@@ -198,6 +205,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     TooManyOpenGames,
     RateLimited,
     PayloadTooLarge,
+    UnsupportedMediaType,
     HintUnavailable,
     HintTimeout,
     ServiceUnavailable,

@@ -123,7 +123,8 @@ class GameService:
         limit = self._limit(events_limit)
         if events_after is not None and events_after < 0:
             raise MalformedInput("events_after must be a version (0 or more)")
-        events = await self.store.events(record.id, seat, events_after, limit)
+        # A limit of 0 asks for the game without events (Redis refuses a count of 0).
+        events = await self.store.events(record.id, seat, events_after, limit) if limit else []
         # The log is read after the record: leave out a move committed in between, so the
         # events never run ahead of the game they come with.
         events = [e for e in events if e["version"] <= record.version]
@@ -139,9 +140,10 @@ class GameService:
         seat = auth.seat_of(record, token)
         if after is not None and after < 0:
             raise MalformedInput("after must be a version (0 or more)")
-        events = await self.store.events(
-            game_id, seat, after if after is not None else 0, self._limit(limit)
-        )
+        count = self._limit(limit)
+        if count == 0:
+            return []
+        events = await self.store.events(game_id, seat, after if after is not None else 0, count)
         return named_events(record, events)
 
     def _limit(self, limit: int | None) -> int:
@@ -265,7 +267,9 @@ class GameService:
             if kind != "ai" and level is not None:
                 problems.append(f"seat {seat!r}: only AI seats have a level")
         if problems:
-            raise MalformedInput("; ".join(problems), problems=problems)
+            # Well-formed JSON that this game cannot seat (422, like options), not a malformed
+            # request: which seats exist depends on the game and its options.
+            raise InvalidOptionsError("; ".join(problems), problems=problems)
         given = {s["seat"]: s for s in seats}
         configs = []
         kinds: dict[str, str] = {}

@@ -11,34 +11,46 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, Awaitable, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Annotated, Any, TypeVar, cast
 
 import orjson
 import strawberry
+from cross_web import HTTPException
 from graphql import GraphQLError
 from starlette.responses import HTMLResponse
 from strawberry.asgi import GraphQL
-from strawberry.extensions import ParserCache, ValidationCache
-from strawberry.http import GraphQLHTTPResponse
+from strawberry.exceptions import MissingQueryError
+from strawberry.extensions import ParserCache, SchemaExtension, ValidationCache
+from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
 from strawberry.scalars import JSON
+from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
 )
 from strawberry.subscriptions.protocols.graphql_transport_ws.types import ConnectionInitMessage
 from strawberry.types import ExecutionResult, Info
+from strawberry.types.graphql import OperationType
 
 from gamestore.pool import PoolExhausted
 from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 from service import auth, explorers, graphql_views, mine, rematch
-from service.errors import BadToken, ServiceError, from_rules, from_store
+from service.errors import (
+    BadToken,
+    IllegalMoveError,
+    MalformedInput,
+    ServiceError,
+    from_rules,
+    from_store,
+)
 from service.fanout import Update, seat_updates
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.overload import busy
+from service.validation import check_writable
 
 T = TypeVar("T")
 
@@ -531,6 +543,10 @@ class Mutation:
             raise as_graphql_error(_malformed("give exactly one of moveId and value"))
         if value is not None and not isinstance(value, dict):
             raise as_graphql_error(_malformed("a move value must be an object"))
+        try:
+            check_writable(value, IllegalMoveError)  # a literal can hold any integer
+        except ServiceError as exc:
+            raise as_graphql_error(exc) from None
         move: Any = move_id if move_id is not None else value
         if idempotency_key is None:
             idempotency_key = info.context["request"].headers.get("idempotency-key")
@@ -667,12 +683,21 @@ class CovenSchema(strawberry.Schema):
         super().process_errors(unexpected, execution_context)
 
 
-schema = CovenSchema(
-    query=Query,
-    mutation=Mutation,
-    subscription=Subscription,
-    extensions=[lambda: ParserCache(maxsize=256), lambda: ValidationCache(maxsize=256)],
-)
+def make_schema(extensions: Sequence[Callable[[], SchemaExtension]] = ()) -> CovenSchema:
+    """The schema with the caches and `extensions` (the cost limits of `service.graphql_limits`)."""
+    return CovenSchema(
+        query=Query,
+        mutation=Mutation,
+        subscription=Subscription,
+        extensions=[
+            lambda: ParserCache(maxsize=256),
+            lambda: ValidationCache(maxsize=256),
+            *extensions,
+        ],
+    )
+
+
+schema = make_schema()
 
 
 class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
@@ -708,13 +733,14 @@ class CovenGraphQL(GraphQL[Any, Any]):
         keepalive_seconds: float,
         allowed_origins: Sequence[str] = (),
         max_subscriptions: int = 1000,
+        extensions: Sequence[Callable[[], SchemaExtension]] = (),
     ) -> None:
         handler: Any = type(
             "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
         )
         self.graphql_transport_ws_handler_class = handler
         super().__init__(
-            schema,
+            make_schema(extensions),
             # GraphiQL from the vendored assets (`render_graphql_ide`), never strawberry's CDN page.
             graphql_ide="graphiql",
             # The WebSocket origin check follows COVEN_CORS_ORIGINS, like the HTTP answers.
@@ -730,6 +756,43 @@ class CovenGraphQL(GraphQL[Any, Any]):
 
     async def render_graphql_ide(self, request: Any) -> HTMLResponse:
         return HTMLResponse(explorers.page(explorers.GRAPHIQL_PAGE))
+
+    async def execute_single(
+        self,
+        request: Any,
+        request_adapter: Any,
+        sub_response: Any,
+        context: Any,
+        root_value: Any,
+        request_data: GraphQLRequestData,
+    ) -> ExecutionResult:
+        """Queries and mutations over HTTP; a subscription gets a typed error, since it is
+        served over WebSocket only (strawberry would run it as a query and fail inside).
+        Variables that cannot be written back (lone surrogates) are refused like REST bodies."""
+        try:
+            check_writable(request_data.variables)
+        except MalformedInput as exc:
+            return ExecutionResult(data=None, errors=[as_graphql_error(exc)])
+        try:
+            return await self.schema.execute(
+                request_data.query,
+                root_value=root_value,
+                variable_values=request_data.variables,
+                context_value=context,
+                operation_name=request_data.operation_name,
+                allowed_operation_types={OperationType.QUERY, OperationType.MUTATION},
+                operation_extensions=request_data.extensions,
+            )
+        except InvalidOperationTypeError:
+            error = MalformedInput(
+                "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, "
+                "not over HTTP"
+            )
+            return ExecutionResult(data=None, errors=[as_graphql_error(error)])
+        except CannotGetOperationTypeError as exc:
+            raise HTTPException(400, exc.as_http_error_reason()) from exc
+        except MissingQueryError as exc:
+            raise HTTPException(400, "No GraphQL query found in the request") from exc
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         data: GraphQLHTTPResponse = {"data": result.data}

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+import ai
+from rules.core.registry import game_names
+from service.validation import Version
+
+# Documented as enums so that the OpenAPI document says exactly what is accepted; the service
+# checks them again (a game or level unknown to this build is refused with its own code).
+LEVEL_ENUM: dict[str, Any] = {"enum": [*ai.LEVELS, None]}
 
 # Checked again (trimmed, no control characters) by `service.names` for REST and GraphQL alike.
 DisplayName = Annotated[
@@ -37,13 +45,20 @@ class SeatRequest(Strict):
         "ai: played by the AI at `level`."
     )
     level: str | None = Field(
-        default=None, max_length=32, description="The AI level of an ai seat."
+        default=None,
+        max_length=32,
+        description="The AI level of an ai seat.",
+        json_schema_extra=LEVEL_ENUM,
     )
     name: DisplayName = None
 
 
 class CreateGameRequest(Strict):
-    game: str = Field(max_length=64, description="A game from the catalog: 'pagan' or 'pantacle'.")
+    game: str = Field(
+        max_length=64,
+        description="A game from the catalog: 'pagan' or 'pantacle'.",
+        json_schema_extra={"enum": list(game_names())},
+    )
     options: dict[str, Any] | None = Field(
         default=None, description="Game options; missing ones take the game's defaults."
     )
@@ -59,7 +74,20 @@ class CreateGameRequest(Strict):
     )
 
 
+# Exactly one of the alternatives, said in the schema as well as checked by the validator.
+def _one_of(*names: str) -> ConfigDict:
+    types = {"move_id": "string", "value": "object", "moves": "array"}
+    return ConfigDict(
+        json_schema_extra={
+            "oneOf": [
+                {"required": [name], "properties": {name: {"type": types[name]}}} for name in names
+            ]
+        }
+    )
+
+
 class BatchMove(Strict):
+    model_config = _one_of("move_id", "value")
     move_id: str | None = Field(
         default=None, min_length=1, max_length=500, description="A legal move's id."
     )
@@ -76,7 +104,8 @@ class BatchMove(Strict):
 
 
 class MoveRequest(Strict):
-    version: StrictInt = Field(ge=0, description="The game version the move was chosen at.")
+    model_config = _one_of("move_id", "value", "moves")
+    version: Version = Field(description="The game version the move was chosen at.")
     move_id: str | None = Field(
         default=None, min_length=1, max_length=500, description="A legal move's id."
     )
@@ -110,14 +139,15 @@ class RematchRequest(Strict):
 
 
 class ResignRequest(Strict):
-    version: StrictInt | None = Field(
-        default=None, ge=0, description="Resign only at this version."
-    )
+    version: Version | None = Field(default=None, description="Resign only at this version.")
 
 
 class HintRequest(Strict):
     level: str | None = Field(
-        default=None, max_length=32, description="The AI level to analyse at."
+        default=None,
+        max_length=32,
+        description="The AI level to analyse at.",
+        json_schema_extra=LEVEL_ENUM,
     )
 
 

@@ -38,10 +38,12 @@ from service.errors import (
     StaleVersion,
     TooManyOpenGames,
     UnknownGameType,
+    UnsupportedMediaType,
 )
 from service.fanout import Update, seat_updates
 from service.games import GameService
 from service.limits import client_address
+from service.validation import MAX_VERSION, check_writable, last_event_id, query_int
 
 PREFIX = "/api/v1"
 PROBLEM_TYPE = "https://coven.invalid/problems/"
@@ -78,7 +80,7 @@ class Param:
     name: str
     description: str
     minimum: int = 0
-    maximum: int | None = None
+    maximum: int = MAX_VERSION
     kind: str = "integer"
 
 
@@ -92,6 +94,7 @@ class Endpoint:
     response: type[BaseModel] | None
     status: int = 200
     request: type[BaseModel] | None = None
+    body_required: bool = True
     auth: str = "none"  # "none", "optional" or "required"
     query: tuple[Param, ...] = ()
     headers: tuple[str, ...] = ()
@@ -111,28 +114,29 @@ def _token(request: Request) -> str | None:
 
 
 def _int_param(
-    request: Request, name: str, minimum: int = 0, maximum: int | None = None
+    request: Request, name: str, minimum: int = 0, maximum: int = MAX_VERSION
 ) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise MalformedInput(f"query parameter {name!r} must be a whole number") from None
-    if value < minimum or (maximum is not None and value > maximum):
-        bounds = f"at least {minimum}" + (f" and at most {maximum}" if maximum else "")
-        raise MalformedInput(f"query parameter {name!r} must be {bounds}")
-    return value
+    return query_int(request.query_params.get(name), name, minimum, maximum)
+
+
+def _required_token(request: Request) -> str:
+    """The seat token of an endpoint that needs one, checked before the body is read: a
+    request with neither a token nor a valid body is refused for the token (401)."""
+    token = _token(request)
+    if token is None:
+        raise BadToken("this needs a seat token (Authorization: Bearer <token>)")
+    return token
 
 
 M = TypeVar("M", bound=BaseModel)
 
 
-async def _body(request: Request, model: type[M]) -> M:
+async def _body(
+    request: Request, model: type[M], unwritable: type[ServiceError] = MalformedInput
+) -> M:
     raw = await request.body()
     try:
-        return model.model_validate_json(raw or b"{}")
+        parsed = model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
         problems = [
             f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
@@ -141,6 +145,8 @@ async def _body(request: Request, model: type[M]) -> M:
         raise MalformedInput(
             "the request body is not valid: " + "; ".join(problems), problems=problems
         ) from None
+    check_writable(parsed.model_dump(), unwritable)
+    return parsed
 
 
 async def get_catalog(request: Request) -> Response:
@@ -154,7 +160,7 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
-    body = await _body(request, models.CreateGameRequest)
+    body = await _body(request, models.CreateGameRequest, InvalidOptionsError)
     created = await _service(request).create(
         body.game,
         body.options,
@@ -200,8 +206,8 @@ async def rematch_game(request: Request) -> Response:
 
 
 async def make_move(request: Request) -> Response:
-    token = _token(request)
-    body = await _body(request, models.MoveRequest)
+    token = _required_token(request)
+    body = await _body(request, models.MoveRequest, IllegalMoveError)
     if body.moves is not None:
         data = await _service(request).moves(
             request.path_params["game_id"],
@@ -223,14 +229,14 @@ async def make_move(request: Request) -> Response:
 
 
 async def resign(request: Request) -> Response:
-    token = _token(request)
+    token = _required_token(request)
     body = await _body(request, models.ResignRequest)
     data = await _service(request).resign(request.path_params["game_id"], token, body.version)
     return json_response(data)
 
 
 async def hint(request: Request) -> Response:
-    token = _token(request)
+    token = _required_token(request)
     body = await _body(request, models.HintRequest)
     data = await _service(request).hint(request.path_params["game_id"], token, body.level)
     return json_response(data)
@@ -251,12 +257,7 @@ async def stream(request: Request) -> Response:
     token = _token(request)
     if token is None:
         token = request.query_params.get("access_token") or None
-    last_seen: int | None = None
-    last_id = request.headers.get("last-event-id")
-    if last_id is not None:
-        if not last_id.isdigit():
-            raise MalformedInput("Last-Event-ID must be a game version")
-        last_seen = int(last_id)
+    last_seen = last_event_id(request.headers.get("last-event-id"))
     mode = request.query_params.get("mode", "full")
     if mode not in ("full", "patch"):
         raise MalformedInput("query parameter 'mode' must be full or patch")
@@ -298,7 +299,7 @@ def _sse(update: Update | None) -> bytes:
 
 GAME = Param("game_id", "The game id")
 READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited, ServiceUnavailable)
-WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge)
+WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge, UnsupportedMediaType)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
@@ -337,6 +338,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             MalformedInput,
             TooManyOpenGames,
             PayloadTooLarge,
+            UnsupportedMediaType,
             RateLimited,
             ServiceUnavailable,
         ),
@@ -364,6 +366,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         join_game,
         models.JoinedGame,
         request=models.JoinRequest,
+        body_required=False,
         errors=(*WRITE_ERRORS, SeatNotOpen, GameOver),
     ),
     Endpoint(
@@ -393,6 +396,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         resign,
         models.SeatGame,
         request=models.ResignRequest,
+        body_required=False,
         auth="required",
         errors=(*WRITE_ERRORS, StaleVersion, GameOver),
     ),
@@ -404,6 +408,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         hint,
         models.Hint,
         request=models.HintRequest,
+        body_required=False,
         auth="required",
         errors=(*WRITE_ERRORS, NotYourDecision, GameOver, HintUnavailable, HintTimeout),
     ),

@@ -9,7 +9,8 @@ Options (all optional):
                Witch picks the Red faction, the Hunter the Blue one, the scenario the Green one
                (without a scenario the players agree on it; by default the base Caretakers)
     decks      {"witch": ..., "hunter": ...}: a named deck, a list of card ids or {card id: copies}
-    max_turns  0 (no limit) or a turn limit after which the game is a draw (a house rule)
+    max_turns  0 (no limit) or a turn limit (at most 10,000) after which the game is a draw
+               (a house rule)
 
 Defaults come from the data: the scenario's decks, or without a scenario the newest box's
 recommended decks; the newest box's Red and Blue factions; the scenario's Green faction.
@@ -37,6 +38,8 @@ BASE_BOX = "base"
 EXPANSIONS = tuple(box for box in CATALOG.boxes if box != BASE_BOX)
 FACTION_COLOURS = {WITCH: "red", HUNTER: "blue", "green": "green"}
 FACTION_PICKERS = {WITCH: "the Witch picks the Red faction", HUNTER: "the Hunter picks the Blue"}
+# A house-rule turn limit far above any real game, bounded so that options stay JSON numbers.
+MAX_TURNS = 10_000
 KNOWN_OPTIONS = frozenset({"scenario", "decks", "max_turns", "expansion", "factions"})
 
 
@@ -80,8 +83,15 @@ def validate_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     decks = _decks(raw.get("decks"), scenario, boxes, newest, problems)
 
     max_turns = raw.get("max_turns", 0) or 0
-    if not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 0:
-        problems.append("max_turns must be a whole number of turns, 0 for no limit")
+    if (
+        not isinstance(max_turns, int)
+        or isinstance(max_turns, bool)
+        or not 0 <= max_turns <= MAX_TURNS
+    ):
+        problems.append(
+            f"max_turns must be a whole number of turns from 1 to {MAX_TURNS}, 0 for no limit"
+        )
+        max_turns = 0
     if problems:
         raise InvalidOptions(problems)
     out: dict[str, Any] = {"scenario": scenario_id, "decks": decks, "max_turns": max_turns}

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import yaml
 
+from service.proxies import parse_trusted
+
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 
 
@@ -43,6 +45,7 @@ def test_compose_file_runs_api_worker_and_redis_wired_together() -> None:
         build = services[name]["build"]
         assert (DEPLOY / build["context"] / build["dockerfile"]).exists()
     assert services["worker"]["command"][:3] == ["celery", "-A", "workers.app"]
+    assert "COVEN_TRUSTED_PROXIES" in services["api"]["environment"]
     for volume in services["redis"]["volumes"]:
         assert volume.split(":")[0] in compose["volumes"]
 
@@ -53,3 +56,12 @@ def test_dockerfile_copies_only_what_exists() -> None:
         if line.startswith("COPY ") and "--from=" not in line:  # not from an earlier stage
             for source in line.split()[1:-1]:
                 assert (root / source).exists(), source
+
+
+def test_the_api_believes_forwarded_headers_only_from_the_configured_proxies() -> None:
+    config = next(yaml.safe_load_all((DEPLOY / "k8s" / "configmap.yaml").read_text()))
+    parse_trusted(config["data"]["COVEN_TRUSTED_PROXIES"])
+    command = next(
+        line for line in (DEPLOY / "Dockerfile").read_text().splitlines() if line.startswith("CMD")
+    )
+    assert '"--no-proxy-headers"' in command and '"--proxy-headers"' not in command

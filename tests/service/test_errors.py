@@ -59,7 +59,12 @@ def test_errors_are_typed_and_change_nothing(game: tuple[Rest, str, dict[str, st
         {"version": 0, "move_id": "x", "extra": 1},
     ):
         _problem(http.post(path, json=body, headers=bearer(witch)), 400, "MALFORMED_INPUT")
-    _problem(http.post(path, content=b"{not json", headers=bearer(witch)), 400, "MALFORMED_INPUT")
+    json_type = {"Content-Type": "application/json"}
+    _problem(
+        http.post(path, content=b"{not json", headers={**bearer(witch), **json_type}),
+        400,
+        "MALFORMED_INPUT",
+    )
     _problem(
         http.post(path, json={"version": 0, "move_id": "x" * 70000}, headers=bearer(witch)),
         413,
@@ -98,16 +103,16 @@ def test_creating_a_game_checks_the_game_the_options_and_the_seats(api: str) -> 
         http.post(
             "/api/v1/games", json={"game": "pagan", "seats": [{"seat": "king", "kind": "human"}]}
         ),
-        400,
-        "MALFORMED_INPUT",
+        422,
+        "INVALID_OPTIONS",
     )
     _problem(
         http.post(
             "/api/v1/games",
             json={"game": "pagan", "seats": [{"seat": "witch", "kind": "ai", "level": "godlike"}]},
         ),
-        400,
-        "MALFORMED_INPUT",
+        422,
+        "INVALID_OPTIONS",
     )
     rest.close()
 

@@ -87,7 +87,11 @@ class Process:
         self._close()
 
 
-def start_api(env: dict[str, str], workers: int = 1) -> tuple[Process, str]:
+def start_api(
+    env: dict[str, str], workers: int = 1, log_level: str = "warning"
+) -> tuple[Process, str]:
+    """The API under uvicorn as deployed: uvicorn's own proxy handling off (the app decides
+    whom to believe, `service.proxies`); `log_level="info"` turns the access log on."""
     port = free_port()
     args = [
         sys.executable,
@@ -100,7 +104,8 @@ def start_api(env: dict[str, str], workers: int = 1) -> tuple[Process, str]:
         "--port",
         str(port),
         "--log-level",
-        "warning",
+        log_level,
+        "--no-proxy-headers",
         "--workers",
         str(workers),
     ]
