@@ -5,6 +5,7 @@ ServiceError                      code                      HTTP
 ├── GameNotFound                  GAME_NOT_FOUND            404
 ├── UnknownGameType               UNKNOWN_GAME_TYPE         422
 ├── InvalidOptionsError           INVALID_OPTIONS           422
+├── SeedWithOpenSeat              SEED_WITH_OPEN_SEAT       422
 ├── MalformedInput                MALFORMED_INPUT           400
 ├── BadToken                      BAD_TOKEN                 401
 ├── NotYourDecision               NOT_YOUR_DECISION         409
@@ -18,6 +19,7 @@ ServiceError                      code                      HTTP
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
+├── StoreUnavailable              STORE_UNAVAILABLE         503  (retry_after)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -64,6 +66,15 @@ class InvalidOptionsError(ServiceError):
     code = "INVALID_OPTIONS"
     status = 422
     title = "Invalid game options"
+
+
+class SeedWithOpenSeat(ServiceError):
+    """A chosen seed fixes every hidden card, so only a creator who holds (or gives to the AI)
+    every seat may choose it: nobody else may be dealt into a game the creator can see through."""
+
+    code = "SEED_WITH_OPEN_SEAT"
+    status = 422
+    title = "A chosen seed needs every seat taken by the creator"
 
 
 class MalformedInput(ServiceError):
@@ -144,6 +155,14 @@ class HintTimeout(ServiceError):
     title = "The hint took too long"
 
 
+class StoreUnavailable(ServiceError):
+    """The game store (Redis) did not answer: nothing was changed or read; ask again later."""
+
+    code = "STORE_UNAVAILABLE"
+    status = 503
+    title = "The game store is unavailable"
+
+
 class NotFound(ServiceError):
     code = "NOT_FOUND"
     status = 404
@@ -160,6 +179,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     GameNotFound,
     UnknownGameType,
     InvalidOptionsError,
+    SeedWithOpenSeat,
     MalformedInput,
     BadToken,
     NotYourDecision,
@@ -173,6 +193,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     PayloadTooLarge,
     HintUnavailable,
     HintTimeout,
+    StoreUnavailable,
     NotFound,
     MethodNotAllowed,
 )

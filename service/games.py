@@ -36,6 +36,7 @@ from service.errors import (
     MalformedInput,
     NotYourDecision,
     SeatNotOpen,
+    SeedWithOpenSeat,
     StaleVersion,
     TooManyOpenGames,
     UnknownGameType,
@@ -145,6 +146,16 @@ class GameService:
                 f"these options cannot start a game of {name}: {exc}", problems=exc.problems
             ) from None
         configs, kinds = self._seat_configs(game, full, seats)
+        open_seats = [seat for seat, kind in kinds.items() if kind == "open"]
+        if seed is not None and open_seats:
+            # Whoever chose the seed can compute every hidden card offline: refuse it rather
+            # than deal a joiner into a game the creator sees through.
+            raise SeedWithOpenSeat(
+                "a chosen seed reveals every hidden card to whoever chose it, so it is only "
+                "allowed when the creator holds every seat or gives it to the AI; open seats: "
+                + ", ".join(open_seats),
+                open_seats=open_seats,
+            )
         game_seed = seed if seed is not None else secrets.token_hex(16)
         state = game.new(full, game_seed)
         tokens = {c.seat: auth.new_token() for c in configs if kinds[c.seat] == "human"}
