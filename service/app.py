@@ -36,6 +36,7 @@ from service.graphql_api import CovenGraphQL
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
 from service.rest import json_response, problem, problem_app, routes
+from service.unavailable import StoreUnavailableEdge
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +165,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ],
         middleware=[
             Middleware(Metrics),
+            Middleware(StoreUnavailableEdge, respond=problem_app),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),
         ],

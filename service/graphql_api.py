@@ -35,6 +35,7 @@ from service.errors import BadToken, ServiceError, from_rules
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.live import seat_updates
+from service.unavailable import UNREACHABLE, unavailable_error
 
 T = TypeVar("T")
 
@@ -204,13 +205,20 @@ def as_graphql_error(error: ServiceError) -> GraphQLError:
     )
 
 
-async def _guard(call: Awaitable[T]) -> T:
+async def _guard(call: Awaitable[T], info: Info | None = None) -> T:
     try:
         return await call
     except ServiceError as exc:
         raise as_graphql_error(exc) from None
     except IllegalMove as exc:
         raise as_graphql_error(from_rules(exc)) from None
+    except UNREACHABLE:
+        error = unavailable_error()
+        response = info.context.get("response") if info is not None else None
+        if response is not None and hasattr(response, "status_code"):  # not a WebSocket
+            response.status_code = error.status
+            response.headers["Retry-After"] = str(error.extra["retry_after"])
+        raise as_graphql_error(error) from None
 
 
 def _service(info: Info) -> GameService:
@@ -258,7 +266,7 @@ class Query:
 
     @strawberry.field(description="The lobby: unfinished games with an open seat.")
     async def open_games(self, info: Info, limit: int = 50) -> list[LobbyGame]:
-        games = await _guard(_service(info).lobby(limit))
+        games = await _guard(_service(info).lobby(limit), info)
         return [
             LobbyGame(
                 id=strawberry.ID(g["id"]),
@@ -279,14 +287,16 @@ class Query:
         events_after: int | None = None,
         events_limit: int | None = None,
     ) -> SeatGame:
-        data = await _guard(_service(info).read(str(id), _token(info), events_after, events_limit))
+        data = await _guard(
+            _service(info).read(str(id), _token(info), events_after, events_limit), info
+        )
         return seat_game(data)
 
     @strawberry.field(description="The event log as the token's seat may see it.")
     async def events(
         self, info: Info, game_id: strawberry.ID, after: int | None = None, limit: int | None = None
     ) -> list[Event]:
-        data = await _guard(_service(info).events(str(game_id), _token(info), after, limit))
+        data = await _guard(_service(info).events(str(game_id), _token(info), after, limit), info)
         return [_event(e) for e in data]
 
 
@@ -305,7 +315,8 @@ class Mutation:
                 input.seed,
                 seats,
                 client_address(info.context["request"].scope),
-            )
+            ),
+            info,
         )
         return CreatedGame(
             id=strawberry.ID(created["id"]),
@@ -319,7 +330,7 @@ class Mutation:
     async def join_game(
         self, info: Info, game_id: strawberry.ID, seat: str | None = None
     ) -> JoinedGame:
-        joined = await _guard(_service(info).join(str(game_id), seat))
+        joined = await _guard(_service(info).join(str(game_id), seat), info)
         return JoinedGame(
             id=strawberry.ID(joined["id"]), seat=joined["seat"], token=joined["token"]
         )
@@ -343,7 +354,8 @@ class Mutation:
             raise as_graphql_error(_malformed("a move value must be an object"))
         move: Any = move_id if move_id is not None else value
         data = await _guard(
-            _service(info).move(str(game_id), _token(info), version, move, idempotency_key)
+            _service(info).move(str(game_id), _token(info), version, move, idempotency_key),
+            info,
         )
         return seat_game(data)
 
@@ -351,11 +363,13 @@ class Mutation:
     async def resign(
         self, info: Info, game_id: strawberry.ID, version: int | None = None
     ) -> SeatGame:
-        return seat_game(await _guard(_service(info).resign(str(game_id), _token(info), version)))
+        return seat_game(
+            await _guard(_service(info).resign(str(game_id), _token(info), version), info)
+        )
 
     @strawberry.mutation(description="The AI's analysis of this seat's decision.")
     async def hint(self, info: Info, game_id: strawberry.ID, level: str | None = None) -> Hint:
-        data = await _guard(_service(info).hint(str(game_id), _token(info), level))
+        data = await _guard(_service(info).hint(str(game_id), _token(info), level), info)
         return Hint(
             game_id=strawberry.ID(data["game_id"]),
             version=data["version"],
@@ -397,6 +411,8 @@ class Subscription:
                     return
                 except ServiceError as exc:
                     raise as_graphql_error(exc) from None
+                except UNREACHABLE:
+                    raise as_graphql_error(unavailable_error()) from None
                 if update is not None:
                     yield seat_game(update)
         finally:

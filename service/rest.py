@@ -32,8 +32,10 @@ from service.errors import (
     PayloadTooLarge,
     RateLimited,
     SeatNotOpen,
+    SeedWithOpenSeat,
     ServiceError,
     StaleVersion,
+    StoreUnavailable,
     TooManyOpenGames,
     UnknownGameType,
 )
@@ -60,7 +62,7 @@ def problem(error: ServiceError, instance: str) -> Response:
         **error.extra,
     }
     headers = {}
-    if isinstance(error, RateLimited):
+    if "retry_after" in error.extra:  # RateLimited, StoreUnavailable
         headers["Retry-After"] = str(error.extra["retry_after"])
     return Response(
         orjson.dumps(body), error.status, headers, media_type="application/problem+json"
@@ -261,7 +263,7 @@ def _sse(update: dict[str, Any] | None) -> bytes:
 
 
 GAME = Param("game_id", "The game id")
-READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited)
+READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited, StoreUnavailable)
 WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
@@ -272,7 +274,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "The games, their seats and default options, AI levels and card catalogs",
         get_catalog,
         models.Catalog,
-        errors=(RateLimited,),
+        errors=(RateLimited, StoreUnavailable),
         tags=("catalog",),
     ),
     Endpoint(
@@ -283,7 +285,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         list_games,
         models.Lobby,
         query=(Param("limit", "How many games (1-200, default 50)", 1, 200),),
-        errors=(MalformedInput, RateLimited),
+        errors=(MalformedInput, RateLimited, StoreUnavailable),
     ),
     Endpoint(
         "POST",
@@ -297,10 +299,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors=(
             UnknownGameType,
             InvalidOptionsError,
+            SeedWithOpenSeat,
             MalformedInput,
             TooManyOpenGames,
             PayloadTooLarge,
             RateLimited,
+            StoreUnavailable,
         ),
     ),
     Endpoint(
