@@ -39,6 +39,8 @@ def namespace(redis_url: str) -> Iterator[dict[str, str]]:
         "COVEN_RATE_LIMIT_PER_ADDRESS": "100000",
         "COVEN_RATE_LIMIT_PER_TOKEN": "100000",
         "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
+        # The pacing floor would slow every AI test; tests/workers/test_ai_timing.py sets it.
+        "COVEN_AI_MIN_THINK_SECONDS": "0",
     }
     yield env
     clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])

@@ -66,6 +66,7 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
         _enqueue_next,
         get_settings().ai_min_think_seconds,
         _enqueue_split,
+        get_settings().ai_constant_shape_timing,
     )
 
 
@@ -87,6 +88,7 @@ def finish_turn(
         _enqueue_next,
         get_settings().ai_min_think_seconds,
         started,
+        get_settings().ai_constant_shape_timing,
     )
 
 
