@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from celery import Celery
 
+from gamestore import stalls
 from gamestore.records import ACTIVE, GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
@@ -48,6 +49,7 @@ async def hand_out(store: Store, enqueue: Enqueue, record: GameRecord, to_move: 
     """Enqueue the AI's turn at `record`'s version when an AI seat is to move."""
     if ai_to_move(record, to_move) is not None:
         await store.mark_ai_enqueued(record.id, record.version)
+        await stalls.watch(store.redis, store.keys, record.id)  # for the workers' sweeper
         await enqueue(PLAY_AI_TURN, record.id, [record.version])
 
 
