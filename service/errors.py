@@ -16,6 +16,7 @@ ServiceError                      code                      HTTP
 ├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
 ├── TooManyOpenGames              TOO_MANY_OPEN_GAMES       429
 ├── RateLimited                   RATE_LIMITED              429  (retry_after)
+│   └── HintRateLimited           HINT_RATE_LIMITED         429  (retry_after)
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
@@ -137,6 +138,13 @@ class RateLimited(ServiceError):
     title = "Too many requests"
 
 
+class HintRateLimited(RateLimited):
+    """One seat asked for more hints in a window than `Settings.hint_rate_limit_per_seat`."""
+
+    code = "HINT_RATE_LIMITED"
+    title = "Too many hints"
+
+
 class PayloadTooLarge(ServiceError):
     code = "PAYLOAD_TOO_LARGE"
     status = 413
@@ -190,6 +198,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     IdempotencyKeyReused,
     TooManyOpenGames,
     RateLimited,
+    HintRateLimited,
     PayloadTooLarge,
     HintUnavailable,
     HintTimeout,

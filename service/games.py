@@ -18,6 +18,7 @@ import orjson
 import ai
 from gamestore import handoff
 from gamestore.commits import Commit, load_state, plan_move, plan_resign, resolve_move
+from gamestore.hints import hint_wait
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from gamestore.store import Store
 from rules.core.errors import InvalidOptions
@@ -29,6 +30,7 @@ from service.errors import (
     BadToken,
     GameNotFound,
     GameOver,
+    HintRateLimited,
     HintTimeout,
     HintUnavailable,
     IdempotencyKeyReused,
@@ -370,6 +372,13 @@ class GameService:
         if record.status == FINISHED:
             raise GameOver("the game is over")
         self._check_turn(game, load_state(game, record), seat)
+        wait = await hint_wait(self.store, game_id, seat)
+        if wait:
+            raise HintRateLimited(
+                f"this seat asked for {self.settings.hint_rate_limit_per_seat} hints in this "
+                f"window; try again in {wait} s",
+                retry_after=wait,
+            )
         request_id = secrets.token_urlsafe(12)
         await self.enqueue(
             handoff.ANALYSE, game_id, [record.version, seat, level or "medium", request_id]

@@ -22,6 +22,7 @@ from service.errors import (
     BadToken,
     GameNotFound,
     GameOver,
+    HintRateLimited,
     HintTimeout,
     HintUnavailable,
     IdempotencyKeyReused,
@@ -370,7 +371,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         models.Hint,
         request=models.HintRequest,
         auth="required",
-        errors=(*WRITE_ERRORS, NotYourDecision, GameOver, HintUnavailable, HintTimeout),
+        errors=(
+            *WRITE_ERRORS,
+            NotYourDecision,
+            GameOver,
+            HintUnavailable,
+            HintTimeout,
+            HintRateLimited,
+        ),
     ),
     Endpoint(
         "GET",

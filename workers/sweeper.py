@@ -8,7 +8,8 @@ but nobody may be reading: a table of AI seats, a human who closed the page. So 
 interval; the one that gets it walks the index of games waiting on an AI seat
 (`gamestore.stalls`) and enqueues every AI turn not handed out within `ai_stall_seconds`,
 through the same claim as a read (at most one enqueue per stall window, whoever notices). A
-duplicate task is harmless: only one move can be written at a version.
+duplicate task is harmless: only one move can be written at a version. The sweeping worker
+enqueues on its own `ai_queue`: every worker under one key prefix must serve the same one.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from gamestore.keys import Keys
 from gamestore.settings import Settings
 from gamestore.store import Store
 from service.games import GameService
-from tests.support.namespace import settings_for
+from tests.support.namespace import clear, settings_for
 from tests.support.processes import start_worker
 
 STALL_SECONDS = 3
@@ -53,6 +53,8 @@ def test_a_stalled_ai_turn_is_enqueued_again_within_the_stall_window_with_no_rea
     env = {
         **namespace,
         "COVEN_AI_QUEUE": f"{namespace['COVEN_AI_QUEUE']}-sweep-{tag}",
+        # Keys of their own: every worker under one prefix sweeps it, onto its own AI queue.
+        "COVEN_KEY_PREFIX": f"{namespace['COVEN_KEY_PREFIX']}sweep-{tag}:",
         "COVEN_AI_STALL_SECONDS": str(STALL_SECONDS),
         "COVEN_AI_SWEEP_INTERVAL_SECONDS": str(SWEEP_SECONDS),
     }
@@ -88,4 +90,4 @@ def test_a_stalled_ai_turn_is_enqueued_again_within_the_stall_window_with_no_rea
         first.stop()
         if second is not None:
             second.stop()
-        redis.Redis.from_url(settings.redis_url).delete(env["COVEN_AI_QUEUE"])
+        clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
