@@ -10,8 +10,9 @@ Searching anyway does not hide it: a search over one root move stops at its firs
 choice is settled, see `ai.Params.early_stop`), and a search forced to spend its whole budget
 would take longer than a real, early-stopped one. So a one-option decision is padded instead,
 to a duration drawn from the recent searched decisions of the same game, level and public
-decision kind (the `decision.kind` of the spectator's view, "offer"; else of any kind), their
-search times kept in short Redis lists shared by every worker, times a small jitter: the
+decision kind (the `decision.kind` of the spectator's view, "offer"; when that kind is never
+searched, "pay" in practice, of the kinds that are asked with one option; else of any kind),
+their search times kept in short Redis lists shared by every worker, times a small jitter: the
 one-option times then follow the searched times' own distribution, whatever the level or the
 machine. Until a few searched times exist the pad is the jittered floor alone.
 
@@ -42,10 +43,21 @@ _random = random.SystemRandom()
 """Pads are drawn from the OS's randomness: nothing about them follows from the game's seed."""
 
 
+def _level_key(store: SyncStore, game: str, level: str) -> str:
+    return f"{store.keys.prefix}aitime:{game}:{level}"
+
+
 def _keys(store: SyncStore, game: str, level: str, kind: str | None) -> list[str]:
-    """The decision kind's list (when the view names one), then the level's."""
-    level_key = f"{store.keys.prefix}aitime:{game}:{level}"
-    return [f"{level_key}:{kind}", level_key] if kind else [level_key]
+    """The decision kind's list (when the view names one), the asked kinds' list, the level's."""
+    level_key = _level_key(store, game, level)
+    if not kind:
+        return [level_key]
+    return [f"{level_key}:{kind}", f"{level_key}:asked", level_key]
+
+
+def _asked_kinds(store: SyncStore, game: str) -> str:
+    """The set of decision kinds of `game` seen asked with one option."""
+    return f"{store.keys.prefix}aitime:{game}:asked-kinds"
 
 
 def decision_kind(view: dict[str, Any]) -> str | None:
@@ -59,8 +71,11 @@ def record_search(
     store: SyncStore, game: str, level: str, kind: str | None, seconds: float
 ) -> None:
     """Remember how long a searched decision of `game` at `level` (of `kind`) took."""
+    keys = _keys(store, game, level, kind)
+    if kind and not store.redis.sismember(_asked_kinds(store, game), kind):
+        keys.remove(f"{_level_key(store, game, level)}:asked")
     pipe = store.redis.pipeline(transaction=False)
-    for key in _keys(store, game, level, kind):
+    for key in keys:
         pipe.lpush(key, f"{seconds:.6f}")
         pipe.ltrim(key, 0, SAMPLES_KEPT - 1)
     pipe.execute()
@@ -78,6 +93,8 @@ def single_option_seconds(store: SyncStore, game: str, level: str, kind: str | N
     """How long a one-option decision of `game` at `level` (of `kind`) should take: a recent
     searched decision's time, of the same kind when enough are known, jittered (0 when too few
     are known at all)."""
+    if kind:
+        store.redis.sadd(_asked_kinds(store, game), kind)
     for key in _keys(store, game, level, kind):
         raw = store.redis.lrange(key, 0, SAMPLES_KEPT - 1)
         if len(raw) >= MIN_SAMPLES:

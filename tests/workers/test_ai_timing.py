@@ -10,7 +10,6 @@ at a fixed sample size. With constant-shape timing the two are indistinguishable
 
 from __future__ import annotations
 
-import asyncio
 import math
 import threading
 import time
@@ -20,12 +19,11 @@ from typing import Any
 import pytest
 import redis
 
-from gamestore.handoff import AIQueue, celery_app
 from gamestore.records import GameRecord
 from gamestore.settings import Settings
-from gamestore.store import Store, SyncStore
+from gamestore.store import SyncStore
 from rules.core.registry import get_game
-from service.games import GameService
+from tests.support.games import create_game
 from tests.support.namespace import settings_for
 from tests.support.processes import start_worker
 
@@ -90,21 +88,6 @@ class Stamps:
         self.client.close()
 
 
-def _create(settings: Settings) -> str:
-    async def create() -> str:
-        client = redis.asyncio.Redis.from_url(settings.redis_url)
-        queue = AIQueue(celery_app(settings), settings.ai_queue)
-        try:
-            service = GameService(Store(client, settings), queue.enqueue)
-            created = await service.create("pantacle", None, None, SEATS, "127.0.0.1")
-            return str(created["id"])
-        finally:
-            await asyncio.to_thread(queue.close)
-            await client.aclose()
-
-    return asyncio.run(create())
-
-
 def _asked_times(
     store: SyncStore, game_id: str, stamps: dict[int, float], skip: int
 ) -> Iterator[tuple[bool, float]]:
@@ -142,7 +125,7 @@ def _measure(namespace: dict[str, str], tag: str, constant_shape: bool) -> dict[
     many: list[float] = []
     try:
         for game_number in range(MAX_GAMES):
-            game_id = _create(settings)
+            game_id = create_game(settings, "pantacle", SEATS)
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline:
                 record = store.load(game_id)

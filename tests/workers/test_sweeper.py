@@ -5,39 +5,20 @@ API and no read of the game through the service."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 import uuid
 
 import pytest
 import redis
 
-from gamestore.handoff import AIQueue, celery_app
 from gamestore.keys import Keys
-from gamestore.settings import Settings
-from gamestore.store import Store
-from service.games import GameService
+from tests.support.games import create_game
 from tests.support.namespace import clear, settings_for
 from tests.support.processes import start_worker
 
 STALL_SECONDS = 3
 SWEEP_SECONDS = 0.5
 AI_WITCH = [{"seat": "witch", "kind": "ai", "level": "novice"}, {"seat": "hunter", "kind": "human"}]
-
-
-def _create(settings: Settings) -> str:
-    async def create() -> str:
-        client = redis.asyncio.Redis.from_url(settings.redis_url)
-        queue = AIQueue(celery_app(settings), settings.ai_queue)
-        try:
-            service = GameService(Store(client, settings), queue.enqueue)
-            created = await service.create("pagan", None, None, AI_WITCH, "127.0.0.1")
-            return str(created["id"])
-        finally:
-            await asyncio.to_thread(queue.close)
-            await client.aclose()
-
-    return asyncio.run(create())
 
 
 def _in_flight(client: redis.Redis, game_id: str) -> bool:
@@ -68,7 +49,7 @@ def test_a_stalled_ai_turn_is_enqueued_again_within_the_stall_window_with_no_rea
     )
     second = None
     try:
-        game_id = _create(settings)
+        game_id = create_game(settings, "pagan", AI_WITCH)
         deadline = time.monotonic() + 30
         while not _in_flight(client, game_id):
             assert time.monotonic() < deadline, first.output()
