@@ -27,4 +27,6 @@ def settings_for(env: dict[str, str]) -> Settings:
         redis_url=env["REDIS_URL"],
         key_prefix=env["COVEN_KEY_PREFIX"],
         ai_queue=env["COVEN_AI_QUEUE"],
+        # The session's API processes share the cap's count: the same cap here.
+        max_open_games_per_address=int(env.get("COVEN_MAX_OPEN_GAMES_PER_ADDRESS", "20")),
     )

@@ -65,7 +65,7 @@ def test_a_stalled_ai_turn_is_enqueued_again_within_the_stall_window_with_no_rea
             time.sleep(0.05)
         recovered = time.monotonic() - killed
         assert recovered < window
-        assert "stalled AI turn enqueued again" in second.output()
+        assert "stalled AI turn enqueued again" in "\n".join(second.lines), second.output()
     finally:
         client.close()
         first.stop()
