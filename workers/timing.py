@@ -24,6 +24,8 @@ shorter than that are all equally hidden under it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 from gamestore.records import GameRecord
@@ -38,6 +40,10 @@ JITTER: Final = (0.9, 1.1)
 """A drawn duration is scaled by a factor from this range, so that no two pads are one of a
 handful of exact, recognisable values."""
 FLOOR_JITTER: Final = (1.0, 1.5)
+
+_recorder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-timing")
+"""Searched times are written off the turn's thread: a write there would lengthen the searched
+decision (or the next one) by round trips that a padded one does not have."""
 
 _random = random.SystemRandom()
 """Pads are drawn from the OS's randomness: nothing about them follows from the game's seed."""
@@ -65,6 +71,15 @@ def decision_kind(view: dict[str, Any]) -> str | None:
     decision = view.get("decision")
     kind = decision.get("kind") if isinstance(decision, dict) else None
     return kind if isinstance(kind, str) else None
+
+
+def recorder(store: SyncStore, game: str, level: str, kind: str | None) -> Callable[[float], None]:
+    """Remembers, in the background, how long a searched decision took."""
+
+    def remember(seconds: float) -> None:
+        _recorder.submit(record_search, store, game, level, kind, seconds)
+
+    return remember
 
 
 def record_search(

@@ -120,9 +120,10 @@ def play_turn(
     except Exception:
         store.record_ai_task(time.monotonic() - started, failed=True)
         raise
-    elapsed = time.monotonic() - started
-    target = _target(store, record, turn, quick is None, elapsed, min_seconds, constant_shape)
-    return _commit(store, record, commit, enqueue_next, target, lambda: time.monotonic() - started)
+    target, remember = _target(store, record, turn, quick is None, min_seconds, constant_shape)
+    return _commit(
+        store, record, commit, enqueue_next, target, lambda: time.monotonic() - started, remember
+    )
 
 
 def search_tree(
@@ -191,8 +192,8 @@ def finish_turn(
     except Exception:
         store.record_ai_task(elapsed(), failed=True)
         raise
-    target = _target(store, record, turn, True, elapsed(), min_seconds, constant_shape)
-    return _commit(store, record, commit, enqueue_next, target, elapsed)
+    target, remember = _target(store, record, turn, True, min_seconds, constant_shape)
+    return _commit(store, record, commit, enqueue_next, target, elapsed, remember)
 
 
 def _seed(record: GameRecord, version: int) -> str:
@@ -214,21 +215,21 @@ def _target(
     record: GameRecord,
     turn: _AiTurn,
     searched: bool,
-    elapsed: float,
     min_seconds: float,
     constant_shape: bool,
-) -> float:
+) -> tuple[float, Callable[[float], None] | None]:
     """How long the AI's decision should take at least (see `workers.timing`): the jittered
     floor of a game with a human seat, and for a decision answered without a search a recent
-    searched decision's time; a searched decision's own time is remembered for those."""
+    searched decision's time; with, for a searched decision, what remembers its own time (up
+    to its commit, so that a padded decision costs what a searched one does)."""
     target = timing.floor_seconds(record, min_seconds)
     if not constant_shape:
-        return target
+        return target, None
     kind = timing.decision_kind(turn.game.view(turn.state, None))
     if searched:
-        timing.record_search(store, turn.game.name, turn.level, kind, elapsed)
-        return target
-    return max(target, timing.single_option_seconds(store, turn.game.name, turn.level, kind))
+        return target, timing.recorder(store, turn.game.name, turn.level, kind)
+    pad = timing.single_option_seconds(store, turn.game.name, turn.level, kind)
+    return max(target, pad), None
 
 
 def _commit(
@@ -238,6 +239,7 @@ def _commit(
     enqueue_next: EnqueueNext,
     target_seconds: float,
     elapsed: Callable[[], float],
+    remember: Callable[[float], None] | None = None,
 ) -> str:
     """Write the AI's move (compare-and-set: 'stale' when another write came first) once the
     decision has taken `target_seconds`, then enqueue the next AI turn when the next decision
@@ -245,7 +247,10 @@ def _commit(
     pause = target_seconds - elapsed()
     if pause > 0:
         time.sleep(pause)
+    before_commit = elapsed()
     result = store.commit(record, commit)
+    if remember is not None:
+        remember(before_commit)
     store.record_ai_task(elapsed())
     if not result.ok:
         return "stale"
