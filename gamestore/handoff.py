@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from celery import Celery
 
+from gamestore import stalls
 from gamestore.records import ACTIVE, GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
@@ -48,6 +49,7 @@ async def hand_out(store: Store, enqueue: Enqueue, record: GameRecord, to_move: 
     """Enqueue the AI's turn at `record`'s version when an AI seat is to move."""
     if ai_to_move(record, to_move) is not None:
         await store.mark_ai_enqueued(record.id, record.version)
+        await stalls.watch(store.redis, store.keys, record.id)  # for the workers' sweeper
         await enqueue(PLAY_AI_TURN, record.id, [record.version])
 
 
@@ -73,6 +75,7 @@ def celery_app(settings: Settings) -> Celery:
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         task_default_queue=settings.ai_queue,
+        task_routes={ANALYSE: {"queue": settings.hint_queue}},
         task_ignore_result=True,
         task_serializer="json",
         accept_content=["json"],
@@ -95,9 +98,11 @@ class AIQueue:
     thread pool; the API never waits for the AI's move itself.
     """
 
-    def __init__(self, celery: Celery, queue: str) -> None:
+    def __init__(self, celery: Celery, queue: str, hint_queue: str | None = None) -> None:
         self.celery = celery
         self.queue = queue
+        # Hints go to workers of their own: a flood of them never delays an AI turn.
+        self.hint_queue = hint_queue or queue
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="enqueue")
 
     async def enqueue(self, task: str, game_id: str, args: list[Any]) -> None:
@@ -105,7 +110,8 @@ class AIQueue:
         await loop.run_in_executor(self._pool, self._send, task, [game_id, *args])
 
     def _send(self, task: str, args: list[Any]) -> None:
-        self.celery.send_task(task, args=args, queue=self.queue)
+        queue = self.hint_queue if task == ANALYSE else self.queue
+        self.celery.send_task(task, args=args, queue=queue)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -48,6 +48,11 @@ class Settings(BaseSettings):
     )
     key_prefix: str = Field(default="coven:", description="Prefix of every Redis key and channel.")
     ai_queue: str = Field(default="coven-ai", description="The Celery queue of AI turns.")
+    hint_queue: str = Field(
+        default="coven-hints",
+        description="The Celery queue of hints, served by workers of their own so that a flood "
+        "of hints never delays an AI turn.",
+    )
 
     rate_limit_window_seconds: int = Field(default=60, ge=1, description="Length of a rate window.")
     rate_limit_per_address: int = Field(
@@ -116,9 +121,16 @@ class Settings(BaseSettings):
     )
 
     ai_min_think_seconds: float = Field(
-        default=0.0,
+        default=0.3,
         ge=0,
-        description="An AI turn takes at least this long (paces AI-vs-human games).",
+        description="In a game with a human seat an AI decision takes at least this long, "
+        "times a random 1 to 1.5 (paces the game and hides how long the search took).",
+    )
+    ai_constant_shape_timing: bool = Field(
+        default=True,
+        description="A decision the AI answers without searching (one option) takes as long "
+        "as a recent searched one, so its timing does not tell its hidden cards; turn off "
+        "only for benchmarks.",
     )
     ai_visibility_timeout_seconds: int = Field(
         default=600,
@@ -137,9 +149,21 @@ class Settings(BaseSettings):
         ge=1,
         description="An AI seat's turn with no AI task handed out for this long (say, the API "
         "process died between writing a move and enqueueing the AI's turn) is enqueued again "
-        "when the game is next read; keep it above the longest AI turn.",
+        "by the sweeper (and when the game is next read); keep it above the longest AI turn.",
+    )
+    ai_sweep_interval_seconds: float = Field(
+        default=10.0,
+        gt=0,
+        description="How often one worker (whichever holds the sweep lock) looks for stalled "
+        "AI turns.",
     )
     hint_timeout_seconds: float = Field(default=30.0, gt=0, description="Longest wait for a hint.")
+    hint_rate_limit_per_seat: int = Field(
+        default=10,
+        ge=0,
+        description="Hints one seat may ask for per rate window (0: no limit).",
+    )
+
     cors_origins: str = Field(
         default="",
         description="Origins whose web pages may call the API (REST, GraphQL, its WebSocket): "

@@ -514,6 +514,10 @@ class SyncStore(_Face):
         `Store.claim_stalled_ai_turn`)."""
         self._run(self._ops.mark_ai_enqueued(game_id, version))
 
+    def claim_stalled_ai_turn(self, game_id: str, version: int) -> bool:
+        """See `Store.claim_stalled_ai_turn` (the workers' sweeper claims with it)."""
+        return self._run(self._ops.claim_stalled_ai_turn(game_id, version))
+
     def record_ai_task(self, seconds: float, failed: bool = False) -> None:
         """Add one AI turn to the workers' shared histogram (read by the API's /metrics)."""
         self._run(self._ops.record_ai_task(seconds, failed))

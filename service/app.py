@@ -49,6 +49,7 @@ from service.live import Broadcaster
 from service.overload import PoolGuard
 from service.proxies import proxy_middleware
 from service.rest import json_response, problem, problem_app, routes
+from service.unavailable import StoreUnavailableEdge
 from service.validation import JsonBodies
 
 log = logging.getLogger(__name__)
@@ -173,7 +174,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     raise_fd_limit()
     redis = async_client(settings)
     store = Store(redis, settings)
-    queue = AIQueue(celery_app(settings), settings.ai_queue)
+    queue = AIQueue(celery_app(settings), settings.ai_queue, settings.hint_queue)
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
     live = LiveHub(service, broadcaster)
@@ -210,6 +211,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *proxy_middleware(settings.trusted_proxies),
             # JSON answers of 1 KB or more; never the event stream (excluded by default).
             Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6),
+            # Redis down: 503. Outside PoolGuard, whose PoolExhausted is a ConnectionError too.
+            Middleware(StoreUnavailableEdge, respond=problem_app),
             Middleware(PoolGuard, respond=problem_app),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
             Middleware(JsonBodies, respond=problem_app),

@@ -5,6 +5,7 @@ ServiceError                      code                      HTTP
 ├── GameNotFound                  GAME_NOT_FOUND            404
 ├── UnknownGameType               UNKNOWN_GAME_TYPE         422
 ├── InvalidOptionsError           INVALID_OPTIONS           422
+├── SeedWithOpenSeat              SEED_WITH_OPEN_SEAT       422
 ├── MalformedInput                MALFORMED_INPUT           400
 ├── BadToken                      BAD_TOKEN                 401
 ├── NotYourDecision               NOT_YOUR_DECISION         409
@@ -16,12 +17,14 @@ ServiceError                      code                      HTTP
 ├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
 ├── TooManyOpenGames              TOO_MANY_OPEN_GAMES       429
 ├── RateLimited                   RATE_LIMITED              429  (retry_after)
+│   └── HintRateLimited           HINT_RATE_LIMITED         429  (retry_after)
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
 ├── UnsupportedMediaType          UNSUPPORTED_MEDIA_TYPE    415
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
 ├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
 ├── ServiceUnavailable            SERVICE_UNAVAILABLE       503  (retry_after)
+├── StoreUnavailable              STORE_UNAVAILABLE         503  (retry_after)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -70,6 +73,15 @@ class InvalidOptionsError(ServiceError):
     code = "INVALID_OPTIONS"
     status = 422
     title = "Invalid game options"
+
+
+class SeedWithOpenSeat(ServiceError):
+    """A chosen seed fixes every hidden card, so only a creator who holds (or gives to the AI)
+    every seat may choose it: nobody else may be dealt into a game the creator can see through."""
+
+    code = "SEED_WITH_OPEN_SEAT"
+    status = 422
+    title = "A chosen seed needs every seat taken by the creator"
 
 
 class MalformedInput(ServiceError):
@@ -138,6 +150,13 @@ class RateLimited(ServiceError):
     title = "Too many requests"
 
 
+class HintRateLimited(RateLimited):
+    """One seat asked for more hints in a window than `Settings.hint_rate_limit_per_seat`."""
+
+    code = "HINT_RATE_LIMITED"
+    title = "Too many hints"
+
+
 class PayloadTooLarge(ServiceError):
     code = "PAYLOAD_TOO_LARGE"
     status = 413
@@ -177,6 +196,14 @@ class ServiceUnavailable(ServiceError):
     title = "The server is busy"
 
 
+class StoreUnavailable(ServiceError):
+    """The game store (Redis) did not answer: nothing was changed or read; ask again later."""
+
+    code = "STORE_UNAVAILABLE"
+    status = 503
+    title = "The game store is unavailable"
+
+
 class NotFound(ServiceError):
     code = "NOT_FOUND"
     status = 404
@@ -193,6 +220,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     GameNotFound,
     UnknownGameType,
     InvalidOptionsError,
+    SeedWithOpenSeat,
     MalformedInput,
     BadToken,
     NotYourDecision,
@@ -204,11 +232,13 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     IdempotencyKeyReused,
     TooManyOpenGames,
     RateLimited,
+    HintRateLimited,
     PayloadTooLarge,
     UnsupportedMediaType,
     HintUnavailable,
     HintTimeout,
     ServiceUnavailable,
+    StoreUnavailable,
     NotFound,
     MethodNotAllowed,
 )

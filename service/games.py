@@ -27,6 +27,7 @@ from gamestore.commits import (
     plan_resign,
     resolve_move,
 )
+from gamestore.hints import hint_wait
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from gamestore.store import Store
 from rules.core.errors import InvalidOptions
@@ -38,6 +39,7 @@ from service.errors import (
     BadToken,
     GameNotFound,
     GameOver,
+    HintRateLimited,
     HintTimeout,
     HintUnavailable,
     IdempotencyKeyReused,
@@ -46,6 +48,7 @@ from service.errors import (
     MalformedInput,
     NotYourDecision,
     SeatNotOpen,
+    SeedWithOpenSeat,
     ServiceError,
     StaleVersion,
     TooManyOpenGames,
@@ -176,6 +179,16 @@ class GameService:
                 f"these options cannot start a game of {name}: {exc}", problems=exc.problems
             ) from None
         configs, kinds = self._seat_configs(game, full, seats)
+        open_seats = [seat for seat, kind in kinds.items() if kind == "open"]
+        if seed is not None and open_seats:
+            # Whoever chose the seed can compute every hidden card offline: refuse it rather
+            # than deal a joiner into a game the creator sees through.
+            raise SeedWithOpenSeat(
+                "a chosen seed reveals every hidden card to whoever chose it, so it is only "
+                "allowed when the creator holds every seat or gives it to the AI; open seats: "
+                + ", ".join(open_seats),
+                open_seats=open_seats,
+            )
         names = {}
         for s in seats:
             seat_name = display_name(s.get("name"), f"seat {s['seat']!r}: name")
@@ -492,6 +505,13 @@ class GameService:
         if record.status == FINISHED:
             raise GameOver("the game is over")
         self._check_turn(game, load_state(game, record), seat)
+        wait = await hint_wait(self.store, game_id, seat)
+        if wait:
+            raise HintRateLimited(
+                f"this seat asked for {self.settings.hint_rate_limit_per_seat} hints in this "
+                f"window; try again in {wait} s",
+                retry_after=wait,
+            )
         request_id = secrets.token_urlsafe(12)
         await self.enqueue(
             handoff.ANALYSE, game_id, [record.version, seat, level or "medium", request_id]

@@ -50,6 +50,7 @@ from service.fanout import Update, seat_updates
 from service.games import GameService, catalog
 from service.limits import client_address
 from service.overload import busy
+from service.unavailable import UNREACHABLE, unavailable_error
 from service.validation import check_writable
 
 T = TypeVar("T")
@@ -346,7 +347,7 @@ def as_graphql_error(error: ServiceError) -> GraphQLError:
     )
 
 
-async def _guard(call: Awaitable[T]) -> T:
+async def _guard(call: Awaitable[T], info: Info | None = None) -> T:
     try:
         return await call
     except ServiceError as exc:
@@ -357,6 +358,13 @@ async def _guard(call: Awaitable[T]) -> T:
         raise as_graphql_error(from_store(exc)) from None
     except PoolExhausted:
         raise as_graphql_error(busy()) from None
+    except UNREACHABLE:
+        error = unavailable_error()
+        response = info.context.get("response") if info is not None else None
+        if response is not None and hasattr(response, "status_code"):  # not a WebSocket
+            response.status_code = error.status
+            response.headers["Retry-After"] = str(error.extra["retry_after"])
+        raise as_graphql_error(error) from None
 
 
 def _service(info: Info) -> GameService:
@@ -404,7 +412,7 @@ class Query:
 
     @strawberry.field(description="The lobby: unfinished games with an open seat.")
     async def open_games(self, info: Info, limit: int = 50) -> list[LobbyGame]:
-        games = await _guard(_service(info).lobby(limit))
+        games = await _guard(_service(info).lobby(limit), info)
         return [
             LobbyGame(
                 id=strawberry.ID(g["id"]),
@@ -427,7 +435,9 @@ class Query:
         events_limit: int | None = None,
     ) -> SeatGame:
         gid = _game_id(game_id, id)
-        data = await _guard(_service(info).read(gid, _token(info), events_after, events_limit))
+        data = await _guard(
+            _service(info).read(gid, _token(info), events_after, events_limit), info
+        )
         return seat_game(data)
 
     @strawberry.field(
@@ -459,7 +469,7 @@ class Query:
     async def events(
         self, info: Info, game_id: strawberry.ID, after: int | None = None, limit: int | None = None
     ) -> list[Event]:
-        data = await _guard(_service(info).events(str(game_id), _token(info), after, limit))
+        data = await _guard(_service(info).events(str(game_id), _token(info), after, limit), info)
         return [_event(e) for e in data]
 
 
@@ -480,7 +490,8 @@ class Mutation:
                 input.seed,
                 seats,
                 client_address(info.context["request"].scope),
-            )
+            ),
+            info,
         )
         tokens = [SeatToken(seat=t["seat"], token=t["token"]) for t in created["seat_tokens"]]
         return CreatedGame(
@@ -496,7 +507,7 @@ class Mutation:
     async def join_game(
         self, info: Info, game_id: strawberry.ID, seat: str | None = None, name: str | None = None
     ) -> JoinedGame:
-        joined = await _guard(_service(info).join(str(game_id), seat, name))
+        joined = await _guard(_service(info).join(str(game_id), seat, name), info)
         return JoinedGame(
             id=strawberry.ID(joined["id"]),
             seat=joined["seat"],
@@ -551,7 +562,8 @@ class Mutation:
         if idempotency_key is None:
             idempotency_key = info.context["request"].headers.get("idempotency-key")
         data = await _guard(
-            _service(info).move(str(game_id), _token(info), version, move, idempotency_key)
+            _service(info).move(str(game_id), _token(info), version, move, idempotency_key),
+            info,
         )
         return seat_game(data)
 
@@ -586,11 +598,13 @@ class Mutation:
     async def resign(
         self, info: Info, game_id: strawberry.ID, version: int | None = None
     ) -> SeatGame:
-        return seat_game(await _guard(_service(info).resign(str(game_id), _token(info), version)))
+        return seat_game(
+            await _guard(_service(info).resign(str(game_id), _token(info), version), info)
+        )
 
     @strawberry.mutation(description="The AI's analysis of this seat's decision.")
     async def hint(self, info: Info, game_id: strawberry.ID, level: str | None = None) -> Hint:
-        data = await _guard(_service(info).hint(str(game_id), _token(info), level))
+        data = await _guard(_service(info).hint(str(game_id), _token(info), level), info)
         return Hint(
             game_id=strawberry.ID(data["game_id"]),
             version=data["version"],
@@ -667,6 +681,8 @@ async def _updates(info: Info, game_id: str, patches: bool) -> AsyncGenerator[Up
                 raise as_graphql_error(exc) from None
             except PoolExhausted:
                 raise as_graphql_error(busy()) from None
+            except UNREACHABLE:
+                raise as_graphql_error(unavailable_error()) from None
             if update is not None:
                 yield update
     finally:

@@ -67,7 +67,8 @@ class CreateGameRequest(Strict):
         min_length=1,
         max_length=200,
         description="Deal seed (the server picks a secret one when absent). Whoever knows the "
-        "seed knows every hidden card: give one only for tests and replays.",
+        "seed knows every hidden card: give one only for tests and replays; it is refused "
+        "(SEED_WITH_OPEN_SEAT) when a seat is open.",
     )
     seats: list[SeatRequest] = Field(
         default_factory=list, max_length=16, description="Seats not listed are open."

@@ -23,6 +23,7 @@ from service.errors import (
     GameNotFinished,
     GameNotFound,
     GameOver,
+    HintRateLimited,
     HintTimeout,
     HintUnavailable,
     IdempotencyKeyReused,
@@ -33,9 +34,11 @@ from service.errors import (
     PayloadTooLarge,
     RateLimited,
     SeatNotOpen,
+    SeedWithOpenSeat,
     ServiceError,
     ServiceUnavailable,
     StaleVersion,
+    StoreUnavailable,
     TooManyOpenGames,
     UnknownGameType,
     UnsupportedMediaType,
@@ -64,7 +67,7 @@ def problem(error: ServiceError, instance: str) -> Response:
         **error.extra,
     }
     headers = {}
-    if "retry_after" in error.extra:
+    if "retry_after" in error.extra:  # RateLimited, StoreUnavailable
         headers["Retry-After"] = str(error.extra["retry_after"])
     return Response(
         orjson.dumps(body), error.status, headers, media_type="application/problem+json"
@@ -298,7 +301,14 @@ def _sse(update: Update | None) -> bytes:
 
 
 GAME = Param("game_id", "The game id")
-READ_ERRORS = (GameNotFound, BadToken, MalformedInput, RateLimited, ServiceUnavailable)
+READ_ERRORS = (
+    GameNotFound,
+    BadToken,
+    MalformedInput,
+    RateLimited,
+    ServiceUnavailable,
+    StoreUnavailable,
+)
 WRITE_ERRORS = (*READ_ERRORS, PayloadTooLarge, UnsupportedMediaType)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
@@ -310,7 +320,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         get_catalog,
         models.Catalog,
         headers=("If-None-Match",),
-        errors=(RateLimited,),
+        errors=(RateLimited, ServiceUnavailable, StoreUnavailable),
         tags=("catalog",),
     ),
     Endpoint(
@@ -321,7 +331,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         list_games,
         models.Lobby,
         query=(Param("limit", "How many games (1-200, default 50)", 1, 200),),
-        errors=(MalformedInput, RateLimited, ServiceUnavailable),
+        errors=(MalformedInput, RateLimited, ServiceUnavailable, StoreUnavailable),
     ),
     Endpoint(
         "POST",
@@ -335,12 +345,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors=(
             UnknownGameType,
             InvalidOptionsError,
+            SeedWithOpenSeat,
             MalformedInput,
             TooManyOpenGames,
             PayloadTooLarge,
             UnsupportedMediaType,
             RateLimited,
             ServiceUnavailable,
+            StoreUnavailable,
         ),
     ),
     Endpoint(
@@ -410,7 +422,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         request=models.HintRequest,
         body_required=False,
         auth="required",
-        errors=(*WRITE_ERRORS, NotYourDecision, GameOver, HintUnavailable, HintTimeout),
+        errors=(
+            *WRITE_ERRORS,
+            NotYourDecision,
+            GameOver,
+            HintUnavailable,
+            HintTimeout,
+            HintRateLimited,
+        ),
     ),
     Endpoint(
         "POST",

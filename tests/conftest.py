@@ -35,13 +35,17 @@ def namespace(redis_url: str) -> Iterator[dict[str, str]]:
         "REDIS_URL": redis_url,
         "COVEN_KEY_PREFIX": f"test-{tag}:",
         "COVEN_AI_QUEUE": f"coven-ai-test-{tag}",
+        "COVEN_HINT_QUEUE": f"coven-hints-test-{tag}",
         "COVEN_KEEPALIVE_SECONDS": "1",
         "COVEN_RATE_LIMIT_PER_ADDRESS": "100000",
         "COVEN_RATE_LIMIT_PER_TOKEN": "100000",
         "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
+        # The pacing floor would slow every AI test; tests/workers/test_ai_timing.py sets it.
+        "COVEN_AI_MIN_THINK_SECONDS": "0",
     }
     yield env
     clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
+    clear(env["COVEN_KEY_PREFIX"], env["COVEN_HINT_QUEUE"])
 
 
 @pytest.fixture(scope="session")
@@ -51,7 +55,8 @@ def settings(namespace: dict[str, str]) -> Settings:
 
 @pytest.fixture(scope="session")
 def worker(namespace: dict[str, str]) -> Iterator[Process]:
-    proc = start_worker(namespace, namespace["COVEN_AI_QUEUE"], "session")
+    queues = f"{namespace['COVEN_AI_QUEUE']},{namespace['COVEN_HINT_QUEUE']}"
+    proc = start_worker(namespace, queues, "session")
     yield proc
     proc.stop()
 

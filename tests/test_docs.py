@@ -86,3 +86,25 @@ def test_the_results_index_names_exactly_the_results_files() -> None:
         "missing from the index": sorted(present - listed),
         "no such file": sorted(listed - present),
     }
+
+
+def test_the_settings_document_lists_exactly_the_settings_with_their_defaults() -> None:
+    from gamestore.settings import Settings
+
+    rows = {
+        match.group(1): match.group(2)
+        for match in re.finditer(
+            r"^\| `([A-Z_]+)` \| ([^|]*) \|", (ROOT / "docs/settings.md").read_text(), re.M
+        )
+    }
+    expected: dict[str, object] = {}
+    for name, field in Settings.model_fields.items():
+        aliases = getattr(field.validation_alias, "choices", None)
+        variable = aliases[0] if aliases else f"COVEN_{name.upper()}"
+        expected[variable] = field.default
+    assert set(rows) == set(expected)
+    for variable, default in expected.items():
+        if isinstance(default, bool):
+            assert rows[variable].startswith(f"`{str(default).lower()}`"), variable
+        elif isinstance(default, int | float) and default:
+            assert rows[variable].startswith(f"`{default}`"), (variable, rows[variable])

@@ -15,10 +15,12 @@ from typing import Any, Final
 from celery import chord
 from redis.exceptions import RedisError
 
+from gamestore import stalls
 from gamestore.connect import sync_client
 from gamestore.handoff import ANALYSE, FINISH_TURN, PLAY_AI_TURN, SEARCH_TREE
 from gamestore.settings import get_settings
 from gamestore.store import SyncStore
+from workers import sweeper as sweeper  # its timer starts with the worker (Celery signals)
 from workers import turns
 from workers.app import app
 
@@ -47,6 +49,12 @@ def _task_id(task: object) -> str:
 
 def _enqueue_next(game_id: str, version: int) -> None:
     store().mark_ai_enqueued(game_id, version)  # so a read does not take the turn for stalled
+    enqueue_turn(game_id, version)
+
+
+def enqueue_turn(game_id: str, version: int) -> None:
+    """Hand the AI turn at `version` to the workers, and watch the game for a stall."""
+    stalls.watch_sync(store().redis, store().keys, game_id)
     play_ai_turn.apply_async(args=[game_id, version], queue=get_settings().ai_queue)
 
 
@@ -66,6 +74,7 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
         _enqueue_next,
         get_settings().ai_min_think_seconds,
         _enqueue_split,
+        get_settings().ai_constant_shape_timing,
     )
 
 
@@ -87,6 +96,7 @@ def finish_turn(
         _enqueue_next,
         get_settings().ai_min_think_seconds,
         started,
+        get_settings().ai_constant_shape_timing,
     )
 
 

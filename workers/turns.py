@@ -39,6 +39,7 @@ from rules.core.moves import Move
 from rules.core.protocol import Game
 from rules.core.registry import get_game
 from rules.core.rng import Rng, seed_state
+from workers import timing
 
 log = logging.getLogger(__name__)
 
@@ -88,11 +89,13 @@ def play_turn(
     enqueue_next: EnqueueNext,
     min_seconds: float = 0.0,
     enqueue_split: EnqueueSplit | None = None,
+    constant_shape: bool = True,
 ) -> str:
     """Play the AI seat's move at `version`. Returns what happened: 'moved', 'split' (a level
     with several trees: they were handed to `enqueue_split`, whose `finish_turn` moves),
     'stale', 'resumed' (a redelivery that only re-enqueued its follow-up), 'not-ai' or 'gone'.
-    Without `enqueue_split` every tree grows here."""
+    Without `enqueue_split` every tree grows here. `min_seconds` and `constant_shape`: see
+    `workers.timing`."""
     started = time.monotonic()
     record = store.load(game_id)
     if record is None:
@@ -104,11 +107,12 @@ def play_turn(
         return "not-ai"
     try:
         info = turn.information()
-        if enqueue_split is not None and ai.params_for(turn.level).trees > 1:
-            chosen = _without_search(turn.game, info, turn.seat, turn.seed)
-            if chosen is None:
-                enqueue_split(game_id, version, split(turn.level, turn.seed), time.time())
-                return "split"
+        quick = _without_search(turn.game, info, turn.seat, turn.seed)
+        if quick is not None:
+            chosen = quick
+        elif enqueue_split is not None and ai.params_for(turn.level).trees > 1:
+            enqueue_split(game_id, version, split(turn.level, turn.seed), time.time())
+            return "split"
         else:
             chosen = ai.choose_move(turn.game, info, turn.seat, turn.level, turn.seed)
         move = resolve_move(turn.game, turn.state, chosen.id)
@@ -116,8 +120,9 @@ def play_turn(
     except Exception:
         store.record_ai_task(time.monotonic() - started, failed=True)
         raise
+    target, remember = _target(store, record, turn, quick is None, min_seconds, constant_shape)
     return _commit(
-        store, record, commit, enqueue_next, min_seconds, lambda: time.monotonic() - started
+        store, record, commit, enqueue_next, target, lambda: time.monotonic() - started, remember
     )
 
 
@@ -146,6 +151,7 @@ def finish_turn(
     enqueue_next: EnqueueNext,
     min_seconds: float = 0.0,
     started_at: float | None = None,
+    constant_shape: bool = True,
 ) -> str:
     """Merge the trees of the AI seat's decision at `version` (the results of `search_tree`),
     pick and commit the move: 'moved', 'stale', 'resumed' or 'gone' as for `play_turn`. Trees
@@ -186,7 +192,8 @@ def finish_turn(
     except Exception:
         store.record_ai_task(elapsed(), failed=True)
         raise
-    return _commit(store, record, commit, enqueue_next, min_seconds, elapsed)
+    target, remember = _target(store, record, turn, True, min_seconds, constant_shape)
+    return _commit(store, record, commit, enqueue_next, target, elapsed, remember)
 
 
 def _seed(record: GameRecord, version: int) -> str:
@@ -203,20 +210,47 @@ def _without_search(game: Game, info: Any, seat: str, seed: str) -> Move | None:
     return decisive_move(game, info, seat, moves, seed)
 
 
+def _target(
+    store: SyncStore,
+    record: GameRecord,
+    turn: _AiTurn,
+    searched: bool,
+    min_seconds: float,
+    constant_shape: bool,
+) -> tuple[float, Callable[[float], None] | None]:
+    """How long the AI's decision should take at least (see `workers.timing`): the jittered
+    floor of a game with a human seat, and for a decision answered without a search a recent
+    searched decision's time; with, for a searched decision, what remembers its own time (up
+    to its commit, so that a padded decision costs what a searched one does)."""
+    target = timing.floor_seconds(record, min_seconds)
+    if not constant_shape:
+        return target, None
+    kind = timing.decision_kind(turn.game.view(turn.state, None))
+    if searched:
+        return target, timing.recorder(store, turn.game.name, turn.level, kind)
+    pad = timing.single_option_seconds(store, turn.game.name, turn.level, kind)
+    return max(target, pad), None
+
+
 def _commit(
     store: SyncStore,
     record: GameRecord,
     commit: Commit,
     enqueue_next: EnqueueNext,
-    min_seconds: float,
+    target_seconds: float,
     elapsed: Callable[[], float],
+    remember: Callable[[float], None] | None = None,
 ) -> str:
-    """Write the AI's move (compare-and-set: 'stale' when another write came first), then
-    enqueue the next AI turn when the next decision is an AI seat's."""
-    pause = min_seconds - elapsed()
+    """Write the AI's move (compare-and-set: 'stale' when another write came first) once the
+    decision has taken `target_seconds`, then enqueue the next AI turn when the next decision
+    is an AI seat's."""
+    pause = target_seconds - elapsed()
     if pause > 0:
         time.sleep(pause)
+    before_commit = elapsed()
     result = store.commit(record, commit)
+    if remember is not None:
+        remember(before_commit)
     store.record_ai_task(elapsed())
     if not result.ok:
         return "stale"

@@ -7,7 +7,7 @@ from tests.support.client import GraphQL, Rest, bearer
 
 def test_an_open_seat_is_listed_in_the_lobby_until_someone_joins_it(api: str) -> None:
     rest = Rest(api)
-    created = rest.create(game="pagan", seed="lobby", seats=[{"seat": "witch", "kind": "human"}])
+    created = rest.create(game="pagan", seats=[{"seat": "witch", "kind": "human"}])
     game_id = created["id"]
     assert set(created["tokens"]) == {"witch"}
     lobby = rest.http.get("/api/v1/games", params={"limit": 200}).json()["games"]

@@ -71,7 +71,7 @@ def test_an_idle_stream_gets_keep_alives_and_its_first_message_is_the_current_vi
     api: str, namespace: dict[str, str]
 ) -> None:
     rest = Rest(api)
-    created = rest.create(game="pagan", seed="idle", seats=[{"seat": "witch", "kind": "human"}])
+    created = rest.create(game="pagan", seats=[{"seat": "witch", "kind": "human"}])
     stream = EventStream(api, created["id"], None)  # a spectator
     try:
         kind, game = stream.next()

@@ -86,7 +86,7 @@ def test_coven_serve_runs_embedded_redis_a_worker_and_the_api_and_ctrl_c_stops_a
         out, _ = proc.communicate(timeout=60)
     assert proc.returncode == 0, out
     pids = [int(p) for p in re.findall(r"\(pid (\d+)\)", out)]
-    assert len(set(pids)) == 2, out  # the embedded Redis and the worker
+    assert len(set(pids)) == 3, out  # the embedded Redis, the AI worker and the hint worker
     for pid in pids:
         assert not _alive(pid), out
-    assert "API stopped" in out and out.count("stopped") >= 3
+    assert "API stopped" in out and out.count("stopped") >= 4

@@ -1,0 +1,33 @@
+"""Creating a game the way the API does (GameService on the real Redis, AI turns sent to the
+settings' Celery queue), for worker tests that need no API process."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from redis.asyncio import Redis
+
+from gamestore.handoff import AIQueue, celery_app
+from gamestore.settings import Settings
+from gamestore.store import Store
+from service.games import GameService
+
+
+def create_game(settings: Settings, game: str, seats: list[dict[str, Any]]) -> str:
+    """A new game with a secret seed; its id. No cap on open games: the games of these tests
+    must not count against the address that other tests create from."""
+    settings = settings.model_copy(update={"max_open_games_per_address": 0})
+
+    async def create() -> str:
+        client = Redis.from_url(settings.redis_url)
+        queue = AIQueue(celery_app(settings), settings.ai_queue)
+        try:
+            service = GameService(Store(client, settings), queue.enqueue)
+            created = await service.create(game, None, None, seats, "127.0.0.1")
+            return str(created["id"])
+        finally:
+            await asyncio.to_thread(queue.close)
+            await client.aclose()
+
+    return asyncio.run(create())
