@@ -12,7 +12,7 @@ from service.errors import BadToken
 
 def new_token(game_id: str) -> str:
     """A seat token of this game: `<game id>.<secret>`. The game id (public anyway) lets a client
-    holding only tokens list its games (`POST /games/mine`); the secret is what is checked."""
+    holding only tokens list its games (`POST /my-games`); the secret is what is checked."""
     return f"{game_id}.{secrets.token_urlsafe(24)}"
 
 

@@ -29,6 +29,8 @@ REF = "#/components/schemas/{model}"
 # A header whose format the edge checks (service.validation) says so here.
 HEADER_SCHEMAS: dict[str, dict[str, Any]] = {
     "Last-Event-ID": {"type": "string", "pattern": f"^{LAST_EVENT_ID.pattern}$"},
+    # A list of ETags of any length: one that names none of this answer's is simply not a match.
+    "If-None-Match": {"type": "string"},
 }
 
 

@@ -1,4 +1,4 @@
-"""A client's games from its seat tokens, in one request (`POST /games/mine`, `myGames`).
+"""A client's games from its seat tokens, in one request (`POST /my-games`, `myGames`).
 
 Tokens name their game (`<game id>.<secret>`, see `service.auth.new_token`), so no index is
 needed. A token that names no seat of a live game (mistyped, from another server, or its game

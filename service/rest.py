@@ -433,7 +433,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint(
         "POST",
-        "/games/mine",
+        "/my-games",
         "listMyGames",
         "The games of these seat tokens (in the body, never the URL): each one's status, "
         "whose turn, version and whether it is that seat's decision",

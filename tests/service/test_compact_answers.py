@@ -144,7 +144,7 @@ def test_the_catalog_is_public_cacheable_and_answers_304_to_its_etag(rest: Rest)
 
 
 def test_lobby_entries_summarize_decks_instead_of_listing_them(rest: Rest) -> None:
-    created = rest.create(game="pagan", seed="lobby-deck", seats=HUMANS[:1])
+    created = rest.create(game="pagan", seats=HUMANS[:1])  # an open seat: no chosen seed
     lobby = rest.http.get(f"{PREFIX}/games", params={"limit": 200}).json()["games"]
     entry = next(g for g in lobby if g["id"] == created["id"])
     decks = entry["options"]["decks"]

@@ -130,7 +130,7 @@ def test_a_client_lists_the_games_of_all_its_tokens_in_one_request(http: httpx.C
     first, witch1, hunter1 = _table(http)
     second, witch2, _ = _table(http)
     _finish(http, second, witch2)
-    r = http.post("/api/v1/games/mine", json={"tokens": [witch1, "nonsense", witch2, hunter1]})
+    r = http.post("/api/v1/my-games", json={"tokens": [witch1, "nonsense", witch2, hunter1]})
     assert r.status_code == 200, r.text
     mine = r.json()
     assert mine["unknown"] == [1]
@@ -174,7 +174,7 @@ def test_a_token_of_one_game_with_another_games_id_is_unknown(http: httpx.Client
     _, witch1, _ = _table(http)
     second, _, _ = _table(http)
     forged = second + "." + witch1.partition(".")[2]
-    mine = http.post("/api/v1/games/mine", json={"tokens": [forged]}).json()
+    mine = http.post("/api/v1/my-games", json={"tokens": [forged]}).json()
     assert mine == {"games": [], "unknown": [0]}
 
 
@@ -182,7 +182,7 @@ def test_a_token_of_one_game_with_another_games_id_is_unknown(http: httpx.Client
 def test_my_games_refuses_an_empty_or_oversized_token_list(
     http: httpx.Client, body: dict[str, Any]
 ) -> None:
-    r = http.post("/api/v1/games/mine", json=body)
+    r = http.post("/api/v1/my-games", json=body)
     assert r.status_code == 400 and r.json()["code"] == "MALFORMED_INPUT"
 
 
@@ -225,7 +225,7 @@ def test_a_rematch_keeps_seats_options_and_names_with_new_tokens_for_each_seat(
         id=game_id,
     )["data"]["rematch"]
     assert claim["id"] == new_id and claim["seat"] == "witch" and claim["name"] == "Morgana"
-    mine = http.post("/api/v1/games/mine", json={"tokens": [claim["token"]]}).json()
+    mine = http.post("/api/v1/my-games", json={"tokens": [claim["token"]]}).json()
     assert mine["games"][0]["id"] == new_id and mine["games"][0]["your_decision"] is True
     again = http.post(f"/api/v1/games/{game_id}/rematch", headers=bearer(witch))
     assert again.status_code == 409 and again.json()["code"] == "SEAT_NOT_OPEN"
