@@ -55,7 +55,8 @@ def test_schemathesis_checks_all_find_no_failure_against_a_real_server(
         (tmp_path / "schemathesis.toml").write_text(
             f'[parameters]\n"game_id" = "{created["id"]}"\n\n'
             "[checks.positive_data_acceptance]\n"
-            'expected-statuses = ["2xx", "304", "401", "404", "409", "422", "429", "501", "504"]\n\n'
+            'expected-statuses = ["2xx", "304", "401", "404", "409", "422", "429", "501", '
+            '"504"]\n\n'
             "[checks.not_a_server_error]\n"
             'expected-statuses = ["2xx", "3xx", "4xx", "501", "504"]\n'
         )
