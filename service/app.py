@@ -46,10 +46,9 @@ from service.graphql_api import CovenGraphQL
 from service.graphql_limits import graphql_extensions
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
-from service.overload import PoolGuard
 from service.proxies import proxy_middleware
 from service.rest import json_response, problem, problem_app, routes
-from service.unavailable import StoreUnavailableEdge
+from service.unavailable import Unavailable
 from service.validation import JsonBodies
 
 log = logging.getLogger(__name__)
@@ -211,9 +210,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *proxy_middleware(settings.trusted_proxies),
             # JSON answers of 1 KB or more; never the event stream (excluded by default).
             Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6),
-            # Redis down: 503. Outside PoolGuard, whose PoolExhausted is a ConnectionError too.
-            Middleware(StoreUnavailableEdge, respond=problem_app),
-            Middleware(PoolGuard, respond=problem_app),
+            # Redis down or no pool connection free: a 503 problem, outside the rate limit.
+            Middleware(Unavailable, respond=problem_app),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
             Middleware(JsonBodies, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),

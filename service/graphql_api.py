@@ -49,8 +49,7 @@ from service.errors import (
 from service.fanout import Update, seat_updates
 from service.games import GameService, catalog
 from service.limits import client_address
-from service.overload import busy
-from service.unavailable import UNREACHABLE, unavailable_error
+from service.unavailable import UNREACHABLE, busy, unavailable_error
 from service.validation import check_writable
 
 T = TypeVar("T")

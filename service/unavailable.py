@@ -1,7 +1,9 @@
 """While the game store (Redis) or the broker cannot be reached, every request answers 503
 with `Retry-After` (the `STORE_UNAVAILABLE` problem), never 500; games resume when it is back.
+While the process has no Redis connection to give (the bounded pool of `gamestore.pool` timed
+out), the answer is the `SERVICE_UNAVAILABLE` problem, with `Retry-After` too.
 
-`StoreUnavailableEdge` is ASGI middleware placed outside the rate limit: exceptions raised in
+`Unavailable` is ASGI middleware placed outside the rate limit: exceptions raised in
 Starlette user middleware (the rate limit calls Redis) never reach the app's exception
 handlers, only the outermost ServerErrorMiddleware, which answers 500. GraphQL resolvers catch
 their own errors, so `service.graphql_api` turns the same exceptions into an error with that
@@ -22,7 +24,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.errors import StoreUnavailable
+from gamestore.pool import PoolExhausted
+from service.errors import ServiceError, ServiceUnavailable, StoreUnavailable
 from service.limits import Responder
 
 log = logging.getLogger(__name__)
@@ -30,6 +33,7 @@ log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS: Final = 2
 """What a client is told to wait: a restarted Redis (`coven serve` starts it again at once)
 answers within a second or two."""
+BUSY_RETRY_AFTER_SECONDS: Final = 1
 
 UNREACHABLE: Final = (RedisConnectionError, RedisTimeoutError, BusyLoadingError, OperationalError)
 """Redis cannot be reached, timed out or is still loading its data; kombu's OperationalError:
@@ -47,7 +51,19 @@ def unavailable_error() -> StoreUnavailable:
     )
 
 
-def graphql_answer(error: StoreUnavailable) -> Response:
+def busy() -> ServiceUnavailable:
+    return ServiceUnavailable(
+        "the server is too busy to answer now; the game is unchanged: try again shortly",
+        retry_after=BUSY_RETRY_AFTER_SECONDS,
+    )
+
+
+def error_for(exc: BaseException) -> ServiceError:
+    """The 503 for one of `UNREACHABLE` (a PoolExhausted is a ConnectionError too)."""
+    return busy() if isinstance(exc, PoolExhausted) else unavailable_error()
+
+
+def graphql_answer(error: ServiceError) -> Response:
     """The error as a GraphQL client expects it (`errors[].extensions.code`), with the 503."""
     body = {
         "data": None,
@@ -62,10 +78,10 @@ def graphql_answer(error: StoreUnavailable) -> Response:
     return Response(orjson.dumps(body), error.status, headers, media_type="application/json")
 
 
-class StoreUnavailableEdge:
-    """Answers the `STORE_UNAVAILABLE` problem (503, Retry-After) when the app below raised
-    one of `UNREACHABLE` before it began its answer; a stream already under way is ended
-    (its client reconnects and is told to retry)."""
+class Unavailable:
+    """Answers the 503 problem of `error_for` (with Retry-After) when the app below raised one
+    of `UNREACHABLE` before it began its answer; a WebSocket is closed with 1013 ("try again
+    later") and a stream already under way is ended (its client reconnects and is told)."""
 
     def __init__(self, app: ASGIApp, respond: Responder) -> None:
         self.app = app
@@ -86,11 +102,12 @@ class StoreUnavailableEdge:
         try:
             await self.app(scope, receive, watch)
         except UNREACHABLE as exc:
-            log.warning("game store unreachable on %s: %s", scope.get("path"), exc)
+            error = error_for(exc)
+            log.warning("%s on %s: %s", error.code, scope.get("path"), exc)
             with contextlib.suppress(Exception):  # the client may be gone already
                 if scope["type"] == "websocket":
                     await send({"type": "websocket.close", "code": WEBSOCKET_TRY_AGAIN_LATER})
                 elif not started and scope["path"] == GRAPHQL_PATH:
-                    await graphql_answer(unavailable_error())(scope, receive, send)
+                    await graphql_answer(error)(scope, receive, send)
                 elif not started:
-                    await self.respond(unavailable_error(), scope)(scope, receive, send)
+                    await self.respond(error, scope)(scope, receive, send)
