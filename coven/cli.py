@@ -201,7 +201,10 @@ def serve(
     from coven.serve import serve as run_service
 
     raise typer.Exit(
-        run_service(host, port, Path(data_dir), lambda line: err_console().print(line))
+        # One line per event, never wrapped: logs and supervisors read them line by line.
+        run_service(
+            host, port, Path(data_dir), lambda line: err_console().print(line, soft_wrap=True)
+        )
     )
 
 
