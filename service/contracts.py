@@ -76,6 +76,16 @@ def _operation(e: Any) -> dict[str, Any]:
                 "description": "The game id",
             }
         )
+    if "{webhook_id}" in e.path:
+        op["parameters"].append(
+            {
+                "name": "webhook_id",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+                "description": "The webhook id (as registering it answered)",
+            }
+        )
     for p in e.query:
         schema: dict[str, Any] = {"type": p.kind}
         if p.kind == "integer":
