@@ -139,17 +139,18 @@ async def check(url: str, allow_private: bool) -> Target:
     return target
 
 
-def resolve(target: Target, allow_private: bool) -> Address:
-    """(the workers, at delivery) The address to connect to, resolved now and checked;
-    `WebhookUrlRefused` when the host has none or any it has may not be called."""
+def resolve(target: Target, allow_private: bool) -> list[Address]:
+    """(the workers, at delivery) The addresses to connect to (in the resolver's order),
+    resolved now and checked; `WebhookUrlRefused` when the host has none or any it has may not
+    be called."""
     literal = target.literal
     if literal is not None:
         check_addresses(target, [literal], allow_private)
-        return literal
+        return [literal]
     try:
         infos = socket.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
     except OSError as exc:
         raise _unresolved(target, exc) from None
     addresses = _addresses(list(infos))
     check_addresses(target, addresses, allow_private)
-    return addresses[0]
+    return addresses

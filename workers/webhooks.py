@@ -207,7 +207,7 @@ def _post(
 ) -> Attempt:
     try:
         target = webhook_urls.parse(hook.url)
-        address = webhook_urls.resolve(target, allow_private)
+        addresses = webhook_urls.resolve(target, allow_private)
     except webhook_urls.WebhookUrlRefused as exc:
         # Not retried: the address is not one the service calls (a name that now resolves to
         # a private address is what DNS rebinding looks like).
@@ -224,20 +224,28 @@ def _post(
         ATTEMPT_HEADER: str(attempt),
     }
     extensions = {"sni_hostname": target.host} if target.scheme == "https" else {}
-    try:
-        with httpx.Client(timeout=timeout, follow_redirects=False) as c:
-            response = c.post(
-                url.copy_with(host=str(address)),
-                content=body,
-                headers=headers,
-                extensions=extensions,
-            )
-    except httpx.TimeoutException:
-        return Attempt(delivered=False, retry=True, error="the receiver did not answer in time")
-    except httpx.HTTPError as exc:
-        return Attempt(delivered=False, retry=True, error=f"no answer: {type(exc).__name__}")
-    ok = 200 <= response.status_code < 300
-    return Attempt(delivered=ok, retry=not ok, status_code=response.status_code)
+    error = "no address"
+    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+        # Each checked address in turn, as a browser would (a name may have an IPv6 address
+        # that does not answer and an IPv4 one that does); the first answer counts.
+        for address in addresses:
+            try:
+                response = client.post(
+                    url.copy_with(host=str(address)),
+                    content=body,
+                    headers=headers,
+                    extensions=extensions,
+                )
+            except httpx.ConnectError as exc:
+                error = f"could not connect to {address}: {exc}"
+                continue
+            except httpx.TimeoutException:
+                return Attempt(False, retry=True, error="the receiver did not answer in time")
+            except httpx.HTTPError as exc:
+                return Attempt(False, retry=True, error=f"no answer: {type(exc).__name__}")
+            ok = 200 <= response.status_code < 300
+            return Attempt(delivered=ok, retry=not ok, status_code=response.status_code)
+    return Attempt(delivered=False, retry=True, error=error)
 
 
 def _record(store: SyncStore, game_id: str, seat: str, entry: dict[str, Any]) -> None:

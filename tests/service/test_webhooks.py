@@ -91,8 +91,10 @@ def test_a_decision_passed_by_a_move_is_posted_signed_to_the_seat_to_move(
 ) -> None:
     created = rest.create(game="pagan", seats=HUMANS)
     game_id, tokens = created["id"], created["tokens"]
+    # By name: the delivery resolves it, checks the address and connects there.
+    url = receiver.url.replace("127.0.0.1", "localhost")
     try:
-        _registered(rest, game_id, tokens["hunter"], receiver.url)
+        _registered(rest, game_id, tokens["hunter"], url)
         version = _move_until(rest, game_id, tokens, "hunter")
         [got] = receiver.wait_for(_kind("your_decision"))
         assert got.signed
@@ -103,6 +105,7 @@ def test_a_decision_passed_by_a_move_is_posted_signed_to_the_seat_to_move(
         assert got.headers["Coven-Event"] == "your_decision"
         assert got.headers["Content-Type"] == "application/json"
         assert got.path == "/hook"
+        assert got.headers["Host"] == url.split("/")[2]  # the URL's host, not the address
     finally:
         _resign(rest, game_id, tokens["witch"])
 
