@@ -18,6 +18,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 import httpx
@@ -223,29 +224,38 @@ def _post(
         EVENT_KIND_HEADER: str(payload["kind"]),
         ATTEMPT_HEADER: str(attempt),
     }
+    # Over https the certificate is checked for the URL's name, though the address is given.
     extensions = {"sni_hostname": target.host} if target.scheme == "https" else {}
     error = "no address"
-    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
-        # Each checked address in turn, as a browser would (a name may have an IPv6 address
-        # that does not answer and an IPv4 one that does); the first answer counts.
-        for address in addresses:
-            try:
-                response = client.post(
-                    url.copy_with(host=str(address)),
-                    content=body,
-                    headers=headers,
-                    extensions=extensions,
-                )
-            except httpx.ConnectError as exc:
-                error = f"could not connect to {address}: {exc}"
-                continue
-            except httpx.TimeoutException:
-                return Attempt(False, retry=True, error="the receiver did not answer in time")
-            except httpx.HTTPError as exc:
-                return Attempt(False, retry=True, error=f"no answer: {type(exc).__name__}")
-            ok = 200 <= response.status_code < 300
-            return Attempt(delivered=ok, retry=not ok, status_code=response.status_code)
+    # Each checked address in turn, as a browser would (a name may have an IPv6 address that
+    # does not answer and an IPv4 one that does); the first answer counts.
+    for address in addresses:
+        try:
+            response = _client().post(
+                url.copy_with(host=str(address)),
+                content=body,
+                headers=headers,
+                extensions=extensions,
+                timeout=timeout,
+            )
+        except httpx.ConnectError as exc:
+            error = f"could not connect to {address}: {exc}"
+            continue
+        except httpx.TimeoutException:
+            return Attempt(False, retry=True, error="the receiver did not answer in time")
+        except httpx.HTTPError as exc:
+            return Attempt(False, retry=True, error=f"no answer: {type(exc).__name__}")
+        ok = 200 <= response.status_code < 300
+        return Attempt(delivered=ok, retry=not ok, status_code=response.status_code)
     return Attempt(delivered=False, retry=True, error=error)
+
+
+@lru_cache(maxsize=1)
+def _client() -> httpx.Client:
+    """One client per worker process: building one (its TLS context) costs more than most
+    deliveries, and its pool keeps connections to busy receivers open. Connections are keyed
+    by the checked address, so a pooled one never goes anywhere unchecked."""
+    return httpx.Client(follow_redirects=False, trust_env=False)
 
 
 def _record(store: SyncStore, game_id: str, seat: str, entry: dict[str, Any]) -> None:
