@@ -167,7 +167,16 @@ def dispatch_webhooks(self: Any, game_id: str) -> int:
     return sent
 
 
-@app.task(bind=True, name=DELIVER_WEBHOOK, max_retries=None, **WEBHOOK_TASK_OPTIONS)
+@app.task(
+    bind=True,
+    name=DELIVER_WEBHOOK,
+    # A Redis hiccup (reading the webhook, writing the log) is retried like a failed attempt.
+    autoretry_for=(RedisError,),
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=None,
+    **WEBHOOK_TASK_OPTIONS,
+)
 def deliver_webhook(
     self: Any, game_id: str, seat: str, webhook_id: str, payload: dict[str, Any]
 ) -> str:
