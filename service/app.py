@@ -174,7 +174,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     raise_fd_limit()
     redis = async_client(settings)
     store = Store(redis, settings)
-    queue = AIQueue(celery_app(settings), settings.ai_queue, settings.hint_queue)
+    queue = AIQueue(
+        celery_app(settings), settings.ai_queue, settings.hint_queue, settings.webhook_queue
+    )
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
     live = LiveHub(service, broadcaster)

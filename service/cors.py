@@ -35,7 +35,7 @@ EXPOSED_HEADERS = (
     "X-RateLimit-Remaining",
     "X-RateLimit-Reset",
 )
-ALLOWED_METHODS = ("GET", "POST", "OPTIONS")
+ALLOWED_METHODS = ("GET", "POST", "DELETE", "OPTIONS")
 PREFLIGHT_MAX_AGE = 600
 
 

@@ -29,15 +29,12 @@ from gamestore.handoff import ai_to_move
 from gamestore.records import ACTIVE
 from gamestore.store import SyncStore
 from rules.core.registry import get_game
+from workers import webhooks
 
 log = logging.getLogger(__name__)
 
 BATCH: Final = 500
 """Games looked at per sweep; the rest wait for the next one (oldest first)."""
-
-
-def lock_key(store: SyncStore) -> str:
-    return f"{store.keys.prefix}ai-sweep-lock"
 
 
 def sweep_once(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
@@ -62,14 +59,25 @@ def sweep_once(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
 
 
 class Sweeper:
-    """The timer: one sweep per interval across all workers (whoever takes the lock)."""
+    """The timer: one sweep per interval across all workers (whoever takes the lock). The same
+    timer runs the AI sweep (`sweep_once`) and the webhook sweep (`workers.webhooks`), each
+    under a lock of its own (`label`)."""
 
-    def __init__(self, store: SyncStore, enqueue: Callable[[str, int], None], name: str) -> None:
+    def __init__(
+        self,
+        store: SyncStore,
+        sweep: Callable[[], object],
+        name: str,
+        label: str = "ai-sweep",
+        interval: float | None = None,
+    ) -> None:
         self.store = store
-        self.enqueue = enqueue
+        self.sweep = sweep
         self.name = name
+        self.label = label
+        self.interval = interval or store.settings.ai_sweep_interval_seconds
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="ai-sweeper", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=f"{label}er", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
@@ -79,17 +87,16 @@ class Sweeper:
         self._thread.join(5)
 
     def _run(self) -> None:
-        interval = self.store.settings.ai_sweep_interval_seconds
+        interval = self.interval
+        lock = f"{self.store.keys.prefix}{self.label}-lock"
         while not self._stop.wait(interval):
             try:
-                if self.store.redis.set(
-                    lock_key(self.store), self.name, nx=True, px=max(1, int(interval * 1000))
-                ):
-                    sweep_once(self.store, self.enqueue)
+                if self.store.redis.set(lock, self.name, nx=True, px=max(1, int(interval * 1000))):
+                    self.sweep()
             except RedisError as exc:  # Redis is down or restarting: try at the next tick
-                log.warning("AI sweep skipped: %s", exc)
+                log.warning("%s skipped: %s", self.label, exc)
             except Exception:
-                log.exception("AI sweep failed")
+                log.exception("%s failed", self.label)
 
 
 _running: list[Sweeper] = []
@@ -99,9 +106,21 @@ _running: list[Sweeper] = []
 def _start(sender: Any = None, **_: Any) -> None:
     from workers import tasks  # the tasks module imports this one
 
-    sweeper = Sweeper(tasks.store(), tasks.enqueue_turn, str(getattr(sender, "hostname", "")))
-    sweeper.start()
-    _running.append(sweeper)
+    store = tasks.store()
+    name = str(getattr(sender, "hostname", ""))
+    sweepers = [
+        Sweeper(store, lambda: sweep_once(store, tasks.enqueue_turn), name),
+        Sweeper(
+            store,
+            lambda: webhooks.sweep_once(store, tasks.enqueue_dispatch),
+            name,
+            "webhook-sweep",
+            store.settings.webhook_sweep_interval_seconds,
+        ),
+    ]
+    for sweeper in sweepers:
+        sweeper.start()
+        _running.append(sweeper)
 
 
 @signals.worker_shutdown.connect  # type: ignore[untyped-decorator]
