@@ -7,6 +7,7 @@ ServiceError                      code                      HTTP
 ├── InvalidOptionsError           INVALID_OPTIONS           422
 ├── SeedWithOpenSeat              SEED_WITH_OPEN_SEAT       422
 ├── MalformedInput                MALFORMED_INPUT           400
+├── NameRefused                   NAME_REFUSED              422  (a display name's rules)
 ├── BadToken                      BAD_TOKEN                 401
 ├── NotYourDecision               NOT_YOUR_DECISION         409
 ├── StaleVersion                  STALE_VERSION             409  (current_version)
@@ -92,6 +93,15 @@ class MalformedInput(ServiceError):
     code = "MALFORMED_INPUT"
     status = 400
     title = "Malformed input"
+
+
+class NameRefused(ServiceError):
+    """A display name the request's schema admits (any string of at most 40 characters) but
+    the name's rules refuse: empty once trimmed, or holding control or format characters."""
+
+    code = "NAME_REFUSED"
+    status = 422
+    title = "Display name refused"
 
 
 class BadToken(ServiceError):
@@ -253,6 +263,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     InvalidOptionsError,
     SeedWithOpenSeat,
     MalformedInput,
+    NameRefused,
     BadToken,
     NotYourDecision,
     StaleVersion,

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import unicodedata
 
-from service.errors import MalformedInput
+from service.errors import MalformedInput, NameRefused
 
 MAX_NAME_LENGTH = 40
 
 
 def display_name(raw: object, where: str = "name") -> str | None:
-    """The cleaned name, None when none was given; `MalformedInput` for a name not allowed."""
+    """The cleaned name, None when none was given; `MalformedInput` for a name that is not a
+    string, `NameRefused` for one the rules below refuse."""
     if raw is None:
         return None
     if not isinstance(raw, str):
         raise MalformedInput(f"{where} must be a string")
     name = raw.strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
-        raise MalformedInput(f"{where} must have 1 to {MAX_NAME_LENGTH} characters")
+        raise NameRefused(f"{where} must have 1 to {MAX_NAME_LENGTH} characters")
     # Categories C*: control, format, surrogate, private use, unassigned.
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise MalformedInput(f"{where} may not contain control or format characters")
+        raise NameRefused(f"{where} may not contain control or format characters")
     return name
