@@ -41,10 +41,10 @@ def _walk(node: Any, parent: str) -> Iterator[Extracted]:
     if isinstance(node, dict):
         for key, value in node.items():
             readable = key == "label" or (key == "text" and parent in ("victory", "points"))
-            if readable or (key == "name" and parent == "points"):
-                if isinstance(value, str):
-                    yield 0, "", value, []
-                    continue
+            named = key == "name" and parent == "points"
+            if (readable or named) and isinstance(value, str):
+                yield 0, "", value, []
+                continue
             yield from _walk(value, parent if key in ("options",) else str(key))
     elif isinstance(node, list):
         for item in node:

@@ -10,7 +10,7 @@ formatting the translation with the same arguments (docs/localisation.md).
 from __future__ import annotations
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
+def N_(message: str) -> str:
     """`message` unchanged: marks it as a template of the message catalog."""
     return message
 
