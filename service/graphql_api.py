@@ -37,6 +37,7 @@ from strawberry.types.graphql import OperationType
 from gamestore.pool import PoolExhausted
 from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
+from rules.core.text import N_
 from service import auth, explorers, graphql_views, mine, rematch
 from service.errors import (
     BadToken,
@@ -330,7 +331,7 @@ def seat_game(d: dict[str, Any]) -> SeatGame:
 def _game_id(game_id: strawberry.ID | None, old_id: strawberry.ID | None) -> str:
     """`gameId` (the name every operation uses), or the deprecated `id` of `game`."""
     if (game_id is None) == (old_id is None):
-        raise as_graphql_error(_malformed("give gameId (or the deprecated id), not both"))
+        raise as_graphql_error(_malformed(N_("give gameId (or the deprecated id), not both")))
     return str(game_id if game_id is not None else old_id)
 
 
@@ -478,7 +479,7 @@ class Mutation:
     async def create_game(self, info: Info, input: CreateGameInput) -> CreatedGame:
         options = input.options
         if options is not None and not isinstance(options, dict):
-            raise as_graphql_error(_malformed("options must be an object"))
+            raise as_graphql_error(_malformed(N_("options must be an object")))
         seats = [
             {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in input.seats
         ]
@@ -550,9 +551,9 @@ class Mutation:
         idempotency_key: str | None = None,
     ) -> SeatGame:
         if (move_id is None) == (value is None):
-            raise as_graphql_error(_malformed("give exactly one of moveId and value"))
+            raise as_graphql_error(_malformed(N_("give exactly one of moveId and value")))
         if value is not None and not isinstance(value, dict):
-            raise as_graphql_error(_malformed("a move value must be an object"))
+            raise as_graphql_error(_malformed(N_("a move value must be an object")))
         try:
             check_writable(value, IllegalMoveError)  # a literal can hold any integer
         except ServiceError as exc:
@@ -583,10 +584,12 @@ class Mutation:
         for i, m in enumerate(moves):
             if (m.move_id is None) == (m.value is None):
                 raise as_graphql_error(
-                    _malformed(f"moves[{i}]: give exactly one of moveId and value")
+                    _malformed(N_("moves[{i}]: give exactly one of moveId and value").format(i=i))
                 )
             if m.value is not None and not isinstance(m.value, dict):
-                raise as_graphql_error(_malformed(f"moves[{i}]: a move value must be an object"))
+                raise as_graphql_error(
+                    _malformed(N_("moves[{i}]: a move value must be an object").format(i=i))
+                )
             batch.append(m.move_id if m.move_id is not None else m.value)
         data = await _guard(
             _service(info).moves(str(game_id), _token(info), version, batch, idempotency_key)
@@ -800,14 +803,16 @@ class CovenGraphQL(GraphQL[Any, Any]):
             )
         except InvalidOperationTypeError:
             error = MalformedInput(
-                "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, "
-                "not over HTTP"
+                N_(
+                    "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, "
+                    "not over HTTP"
+                )
             )
             return ExecutionResult(data=None, errors=[as_graphql_error(error)])
         except CannotGetOperationTypeError as exc:
             raise HTTPException(400, exc.as_http_error_reason()) from exc
         except MissingQueryError as exc:
-            raise HTTPException(400, "No GraphQL query found in the request") from exc
+            raise HTTPException(400, N_("No GraphQL query found in the request")) from exc
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         data: GraphQLHTTPResponse = {"data": result.data}

@@ -38,6 +38,9 @@ TEXT_KEYS = frozenset({"label", "prompt", "text", "detail", "title", "reason", "
 LIST_KEYS = frozenset({"problems"})
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 MAX_DEPTH = 4
+# What an argument may be: `{n}` is a whole number, any other name any text.
+NUMBER = r"-?\d+"
+ANY = ".+?"
 
 
 def negotiate(accept_language: str | None) -> str:
@@ -78,7 +81,8 @@ class Template:
 def _template(msgid: str, msgstr: str) -> Template:
     parts = PLACEHOLDER.split(msgid)
     regex = "".join(
-        re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>{NUMBER if part == 'n' else ANY})"
+        for i, part in enumerate(parts)
     )
     literal = sum(len(part) for part in parts[::2])
     return Template(re.compile(regex, re.DOTALL), msgstr, literal)

@@ -17,6 +17,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
+from rules.core.text import N_
 from service import auth, etags, mine, models, rematch
 from service.errors import (
     BadToken,
@@ -127,7 +128,7 @@ def _required_token(request: Request) -> str:
     request with neither a token nor a valid body is refused for the token (401)."""
     token = _token(request)
     if token is None:
-        raise BadToken("this needs a seat token (Authorization: Bearer <token>)")
+        raise BadToken(N_("this needs a seat token (Authorization: Bearer <token>)"))
     return token
 
 
@@ -146,7 +147,8 @@ async def _body(
             for err in exc.errors(include_url=False)
         ]
         raise MalformedInput(
-            "the request body is not valid: " + "; ".join(problems), problems=problems
+            N_("the request body is not valid: {problems}").format(problems="; ".join(problems)),
+            problems=problems,
         ) from None
     check_writable(parsed.model_dump(), unwritable)
     return parsed
@@ -263,7 +265,7 @@ async def stream(request: Request) -> Response:
     last_seen = last_event_id(request.headers.get("last-event-id"))
     mode = request.query_params.get("mode", "full")
     if mode not in ("full", "patch"):
-        raise MalformedInput("query parameter 'mode' must be full or patch")
+        raise MalformedInput(N_("query parameter 'mode' must be full or patch"))
     service = _service(request)
     updates = seat_updates(
         request.app.state.live,
