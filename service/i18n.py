@@ -26,7 +26,7 @@ from typing import Any
 from babel.core import negotiate_locale
 from babel.messages.pofile import read_po
 
-from rules.core.describe import PAST, SINGLE_WORDS, chose
+from rules.core.describe import CHOSE, PAST, SINGLE_WORDS
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
@@ -41,6 +41,9 @@ MAX_DEPTH = 4
 # What an argument may be: `{n}` is a whole number, any other name any text.
 NUMBER = r"-?\d+"
 ANY = ".+?"
+GENERIC = 3
+# Spanish possessives of the reader's own label, as the log reads them ("tu mano": "su mano").
+THEIRS = {"tu": "su", "tus": "sus", "Tu": "Su", "Tus": "Sus"}
 
 
 def negotiate(accept_language: str | None) -> str:
@@ -77,6 +80,12 @@ class Template:
     translation: str
     weight: int  # the length of its literal text: the most specific template wins
 
+    @property
+    def generic(self) -> bool:
+        """Almost all arguments ("{name}: {text}", "{label}?"): it matches only where every
+        argument but a number is itself a message, or it would match any text."""
+        return self.weight <= GENERIC
+
 
 def _template(msgid: str, msgstr: str) -> Template:
     parts = PLACEHOLDER.split(msgid)
@@ -92,6 +101,7 @@ class Translator:
     """Renders English texts in one language from its catalog (msgid -> msgstr)."""
 
     def __init__(self, messages: Mapping[str, str]) -> None:
+        self.messages = dict(messages)
         self.exact = {k: v for k, v in messages.items() if not PLACEHOLDER.search(k)}
         templates = [_template(k, v) for k, v in messages.items() if PLACEHOLDER.search(k)]
         self.templates = sorted(templates, key=lambda t: -t.weight)
@@ -109,13 +119,18 @@ class Translator:
         found = None
         for template in self.templates:
             match = template.pattern.fullmatch(text)
-            if match is not None:
-                args = {
-                    name: self.find(value, depth + 1) or value
-                    for name, value in match.groupdict().items()
-                }
-                found = template.translation.format(**args)
-                break
+            if match is None:
+                continue
+            found_args = {
+                name: self.find(value, depth + 1) for name, value in match.groupdict().items()
+            }
+            if template.generic and any(
+                v is None for k, v in found_args.items() if k != "n"
+            ):
+                continue
+            args = {k: v or match.group(k) for k, v in found_args.items()}
+            found = template.translation.format(**args)
+            break
         if len(self._cache) < 100_000:
             self._cache[text] = found
         return found
@@ -138,7 +153,8 @@ class Translator:
             for label in _labels(rest):
                 found = self.find(label)
                 if found is not None:
-                    return self.text(chose(name, found))
+                    theirs = " ".join(THEIRS.get(w, w) for w in found.split(" "))
+                    return self.messages.get(CHOSE, CHOSE).format(actor=name, label=theirs)
         return self.text(text)
 
     def localise(self, value: Any) -> Any:
@@ -174,7 +190,7 @@ def _labels(rest: str) -> list[str]:
     if present is None:
         return []
     out = []
-    for mine in (tail, _own(tail)):
+    for mine in (_own(tail), tail):
         for first in (present.capitalize(), present.capitalize() + ":"):
             label = f"{first} {mine}".rstrip()
             if label not in out:

@@ -106,7 +106,7 @@ class Unavailable:
             await self.app(scope, receive, watch)
         except UNREACHABLE as exc:
             error = error_for(exc)
-            log.warning(N_("%s on %s: %s"), error.code, scope.get("path"), exc)
+            log.warning("%s on %s: %s", error.code, scope.get("path"), exc)
             with contextlib.suppress(Exception):  # the client may be gone already
                 if scope["type"] == "websocket":
                     await send({"type": "websocket.close", "code": WEBSOCKET_TRY_AGAIN_LATER})

@@ -53,6 +53,8 @@ PAST = {
     "visit": "visited",
 }
 SINGLE_WORDS = {"done": "was done", "pass": "passed", "skip": "skipped"}
+# The log's text for a label it cannot put in the past tense.
+CHOSE = N_("{actor} chose: {label}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ def narrate(actor: str, label: str, pronoun: str = "their") -> str:
 
 def chose(actor: str, label: str) -> str:
     """The log's text for a label it cannot put in the past tense: "seat-1 chose: <label>"."""
-    return N_("{actor} chose: {label}").format(actor=actor, label=label)
+    return CHOSE.format(actor=actor, label=label)
 
 
-__all__ = ["Description", "chose", "narrate"]
+__all__ = ["CHOSE", "Description", "chose", "narrate"]

@@ -42,13 +42,13 @@ def redact(
 ) -> tuple[str | None, tuple[str, ...]] | None:
     """What a reader other than the mover may read of `move` when it may not see all of it."""
     if decision == "look" and move.kind == "take":
-        return "drew a card", ("card",)
+        return N_("drew a card"), ("card",)
     if move.kind == "visit" and MACHINE.to_move(s) == WITCH:  # every Witch visit reads alike
         return N_("visited {villager}").format(villager=villager_name(str(move.args[0][1]))), (
             "pawn",
         )
     if decision == "reveal" and move.kind == "reveal":
-        return "picked a card to reveal", ("card",)
+        return N_("picked a card to reveal"), ("card",)
     return None
 
 

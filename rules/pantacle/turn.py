@@ -165,6 +165,11 @@ handler("favor")(ChooseFavor)
 
 def favor_label(favor: str) -> str:
     fav = FAVORS[favor]
+    if len(fav.keepers) == 2:  # every Favor of the box
+        first, second = (keeper_name(k) for k in fav.keepers)
+        return N_("Announce {name} (Keepers: {first} and {second})").format(
+            name=fav.name, first=first, second=second
+        )
     keepers = " and ".join(keeper_name(k) for k in fav.keepers)
     return N_("Announce {name} (Keepers: {keepers})").format(name=fav.name, keepers=keepers)
 
