@@ -23,10 +23,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import orjson
 from babel.core import negotiate_locale
 from babel.messages.pofile import read_po
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rules.core.describe import CHOSE, PAST, SINGLE_WORDS
+from service.etags import etag_of, matches
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
@@ -124,9 +128,7 @@ class Translator:
             found_args = {
                 name: self.find(value, depth + 1) for name, value in match.groupdict().items()
             }
-            if template.generic and any(
-                v is None for k, v in found_args.items() if k != "n"
-            ):
+            if template.generic and any(v is None for k, v in found_args.items() if k != "n"):
                 continue
             args = {k: v or match.group(k) for k, v in found_args.items()}
             found = template.translation.format(**args)
@@ -234,4 +236,75 @@ def text(message: str, lang: str) -> str:
     return message if tr is None else tr.text(message)
 
 
-__all__ = ["LANGUAGES", "Translator", "localise", "negotiate", "text", "translator"]
+class Localise:
+    """ASGI middleware: the REST answers (JSON and problem+json) in the language the request's
+    Accept-Language negotiates. English answers pass through untouched; every answer says
+    `Vary: Accept-Language`. A translated answer's ETag is that of the body sent, so the
+    middleware answers If-None-Match itself (304) for it."""
+
+    def __init__(self, app: ASGIApp, prefix: str = "/api/") -> None:
+        self.app = app
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope.get("path", "").startswith(self.prefix):
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        lang = negotiate(headers.get("accept-language"))
+        if lang == DEFAULT:
+            await self.app(scope, receive, _vary(send))
+            return
+        if_none_match = headers.get("if-none-match")
+        raw = [(k, v) for k, v in scope["headers"] if k != b"if-none-match"]
+        inner = {**scope, "headers": raw}
+        start: Message | None = None
+        chunks: list[bytes] = []
+
+        async def buffer(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message
+                media = MutableHeaders(raw=start["headers"]).get("content-type", "")
+                if not media.startswith(("application/json", "application/problem+json")):
+                    start = None
+                    await _vary(send)(message)
+                return
+            if start is None:
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                await self._send(start, b"".join(chunks), lang, if_none_match, send)
+
+        await self.app(inner, receive, buffer)
+
+    async def _send(
+        self, start: Message, body: bytes, lang: str, if_none_match: str | None, send: Send
+    ) -> None:
+        out = orjson.dumps(localise(orjson.loads(body), lang)) if body else body
+        headers = MutableHeaders(raw=list(start["headers"]))
+        headers["content-length"] = str(len(out))
+        headers["content-language"] = lang
+        headers.add_vary_header("Accept-Language")
+        status = start["status"]
+        if "etag" in headers:
+            headers["etag"] = etag_of(out)
+            if status == 200 and matches(if_none_match, headers["etag"]):
+                status, out = 304, b""
+                del headers["content-length"]
+                del headers["content-type"]
+        await send({"type": "http.response.start", "status": status, "headers": headers.raw})
+        await send({"type": "http.response.body", "body": out})
+
+
+def _vary(send: Send) -> Send:
+    async def vary(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            MutableHeaders(scope=message).add_vary_header("Accept-Language")
+        await send(message)
+
+    return vary
+
+
+__all__ = ["LANGUAGES", "Localise", "Translator", "localise", "negotiate", "text", "translator"]
