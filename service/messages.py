@@ -2,7 +2,8 @@
 into service/locale/messages.pot with Babel, and merges it into each language's .po (new
 messages arrive untranslated, gone ones are dropped), so a translator has only to fill them in.
 
-Marked texts are the templates of `N_(...)` in the Python sources of rules/ and service/, and
+Marked texts are the templates of `N_(...)` in the Python sources of rules/, gamestore/ and
+service/, and
 the texts of the game data a player reads in a move label or an outcome: every `label`, the
 `text` of a scenario's victory and the name and text of a point of the Pantacle.
 """
@@ -23,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 from service.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, po_path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("rules", "service")
+SOURCES = ("rules", "gamestore", "service")
 KEYWORDS = {"N_": None}
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 
