@@ -149,7 +149,7 @@ class Translator:
             if title != actor and title not in self.exact:
                 continue
             name = self.text(title)
-            phrase = self.find(rest)
+            phrase = None if rest.startswith("chose: ") else self.find(rest)
             if phrase is not None:
                 return f"{name} {phrase}"
             for label in _labels(rest):

@@ -332,7 +332,7 @@ class DuringUpkeep(Handler):
                     push_pay(s, s.active, trig.get("cost", {}))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return 'Upkeep: resolve your "during Upkeep" effects'
+        return N_('Upkeep: resolve your "during Upkeep" effects')
 
 
 handler("upkeep")(DuringUpkeep)
@@ -388,7 +388,7 @@ class AllyUpkeep(Handler):
         f["slot"] = i + 1
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Upkeep: pay for your Allies"
+        return N_("Upkeep: pay for your Allies")
 
 
 handler("ally_upkeep")(AllyUpkeep)

@@ -51,7 +51,7 @@ def test_a_translation_has_the_arguments_of_its_message() -> None:
 
 
 def test_messages_that_read_alike_are_translated_alike() -> None:
-    """"Discard {card}" and "Discard {name}" match the same texts: one rendering for both."""
+    """ "Discard {card}" and "Discard {name}" match the same texts: one rendering for both."""
     seen: dict[str, tuple[str, str]] = {}
     for msgid, msgstr in i18n.read_messages("es").items():
         shape = PLACEHOLDER.sub("{}", msgid)
@@ -91,7 +91,9 @@ def test_accept_language_is_negotiated_by_q_value(header: str | None, lang: str)
 
 
 def test_a_text_is_rendered_from_its_template_with_its_arguments_rendered_too() -> None:
-    tr = Translator({"Place a {token} on {where}": "Colocar 1 {token} en {where}", "Secret": "Secreto"})
+    tr = Translator(
+        {"Place a {token} on {where}": "Colocar 1 {token} en {where}", "Secret": "Secreto"}
+    )
     assert tr.text("Place a Secret on Doctor Annie") == "Colocar 1 Secreto en Doctor Annie"
     assert tr.find("Take a Secret") is None
 
