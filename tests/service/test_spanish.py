@@ -218,18 +218,19 @@ def test_an_illegal_move_and_other_errors_are_explained_in_spanish(http: httpx.C
         nowhere = http.get("/api/v1/nothing-here", headers=ES).json()
         assert nowhere["title"] == "No encontrado"
 
-        query = 'mutation { move(gameId: "%s", version: 0, moveId: "nope") { version } }'
+        query = 'mutation($g: ID!) { move(gameId: $g, version: 0, moveId: "nope") { version } }'
         r = http.post(
             "/graphql",
-            json={"query": query % game_id},
+            json={"query": query, "variables": {"g": game_id}},
             headers={**ES, **bearer(tokens["witch"])},
         )
         (error,) = r.json()["errors"]
         assert error["extensions"]["code"] == "ILLEGAL_MOVE"
         assert error["message"].startswith("'nope' no es una jugada legal ahora")
         assert_spanish(error["message"])
-        bad_token = 'query { game(gameId: "%s", lang: ES) { version } }' % game_id
-        r = http.post("/graphql", json={"query": bad_token}, headers=bearer("wrong"))
+        bad_token = "query($g: ID!) { game(gameId: $g, lang: ES) { version } }"
+        body = {"query": bad_token, "variables": {"g": game_id}}
+        r = http.post("/graphql", json=body, headers=bearer("wrong"))
         assert r.json()["errors"][0]["message"] == (
             "este token no es un token de asiento de esta partida"
         )
@@ -274,14 +275,19 @@ def test_english_stays_the_default_and_each_language_has_its_own_etag(
 def test_graphql_follows_accept_language_without_lang(http: httpx.Client) -> None:
     game_id, tokens = _create(http, "pagan", "es-graphql-header")
     try:
-        query = 'query { game(gameId: "%s") { legalMoves { label } } }' % game_id
+        query = (
+            "query($g: ID!, $l: Language) { game(gameId: $g, lang: $l) { legalMoves { label } } }"
+        )
         auth = bearer(tokens["witch"])
-        spanish = http.post("/graphql", json={"query": query}, headers={**auth, **ES}).json()
-        english = http.post("/graphql", json={"query": query}, headers=auth).json()
-        assert spanish["data"]["game"]["legalMoves"][0]["label"].startswith("Visitar a ")
-        assert english["data"]["game"]["legalMoves"][0]["label"].startswith("Visit ")
-        override = 'query { game(gameId: "%s", lang: EN) { legalMoves { label } } }' % game_id
-        r = http.post("/graphql", json={"query": override}, headers={**auth, **ES}).json()
-        assert r["data"]["game"]["legalMoves"][0]["label"].startswith("Visit ")
+
+        def labels(headers: dict[str, str], lang: str | None = None) -> list[str]:
+            body = {"query": query, "variables": {"g": game_id, "l": lang}}
+            r = http.post("/graphql", json=body, headers={**auth, **headers}).json()
+            return [m["label"] for m in r["data"]["game"]["legalMoves"]]
+
+        assert labels(ES)[0].startswith("Visitar a ")
+        assert labels({})[0].startswith("Visit ")
+        assert labels(ES, "EN")[0].startswith("Visit ")
+        assert labels({}, "ES")[0].startswith("Visitar a ")
     finally:
         http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
