@@ -18,7 +18,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
 from rules.core.text import N_
-from service import auth, etags, mine, models, rematch
+from service import auth, etags, i18n, mine, models, rematch
 from service.errors import (
     BadToken,
     GameNotFinished,
@@ -277,12 +277,15 @@ async def stream(request: Request) -> Response:
     )
     # Fail before the 200 when the game or token is wrong.
     first = await anext(updates)
+    # Whole games in the language of Accept-Language (a browser's EventSource sends its own);
+    # patches stay as they are, of the English document.
+    lang = i18n.negotiate(request.headers.get("accept-language")) if mode == "full" else "en"
 
     async def body() -> AsyncIterator[bytes]:
         try:
-            yield b"retry: 2000\n" + _sse(first)
+            yield b"retry: 2000\n" + _sse(first, lang)
             async for update in updates:
-                yield b": keep-alive\n\n" if update is None else _sse(update)
+                yield b": keep-alive\n\n" if update is None else _sse(update, lang)
         finally:
             await updates.aclose()
 
@@ -293,13 +296,10 @@ async def stream(request: Request) -> Response:
     )
 
 
-def _sse(update: Update | None) -> bytes:
+def _sse(update: Update | None, lang: str = i18n.DEFAULT) -> bytes:
     assert update is not None
-    return b"event: %s\nid: %d\ndata: %s\n\n" % (
-        update.kind.encode(),
-        update.version,
-        update.json(),
-    )
+    data = update.json() if lang == i18n.DEFAULT else orjson.dumps(i18n.localise(update.data, lang))
+    return b"event: %s\nid: %d\ndata: %s\n\n" % (update.kind.encode(), update.version, data)
 
 
 GAME = Param("game_id", "The game id")

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
+import orjson
 import pytest
 
 from service import i18n
@@ -289,5 +290,24 @@ def test_graphql_follows_accept_language_without_lang(http: httpx.Client) -> Non
         assert labels({})[0].startswith("Visit ")
         assert labels(ES, "EN")[0].startswith("Visit ")
         assert labels({}, "ES")[0].startswith("Visitar a ")
+    finally:
+        http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
+
+
+@pytest.mark.slow
+def test_a_server_sent_events_stream_sends_the_game_in_spanish(http: httpx.Client) -> None:
+    game_id, tokens = _create(http, "pagan", "es-stream")
+    try:
+        path = f"/api/v1/games/{game_id}/stream"
+        with http.stream("GET", path, headers={**ES, **bearer(tokens["witch"])}) as response:
+            assert response.status_code == 200
+            data = next(
+                line.removeprefix("data: ")
+                for line in response.iter_lines()
+                if line.startswith("data: ")
+            )
+        game = orjson.loads(data)
+        assert game["legal_moves"][0]["label"].startswith("Visitar a ")
+        assert check(game) > 0
     finally:
         http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
