@@ -2,10 +2,10 @@
 into service/locale/messages.pot with Babel, and merges it into each language's .po (new
 messages arrive untranslated, gone ones are dropped), so a translator has only to fill them in.
 
-Marked texts are the templates of `N_(...)` in the Python sources of rules/, gamestore/ and
-service/, and
-the texts of the game data a player reads in a move label or an outcome: every `label`, the
-`text` of a scenario's victory and the name and text of a point of the Pantacle.
+Marked texts are the templates of `N_(...)` in the Python sources (rules/, ai/, gamestore/,
+service/, workers/), and the texts of the game data a player reads in a move label or an
+outcome: every `label`, the `text` of a scenario's victory and the name and text of a point of
+the Pantacle.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 from service.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, po_path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("rules", "gamestore", "service")
+SOURCES = ("rules", "ai", "gamestore", "service", "workers")
 KEYWORDS = {"N_": None}
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 

@@ -4,6 +4,7 @@ messages, with no English template left; English stays the default, unchanged.""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -133,6 +134,16 @@ def _create(http: httpx.Client, game: str, seed: str) -> tuple[str, dict[str, st
     return r.json()["id"], r.json()["tokens"]
 
 
+@contextlib.contextmanager
+def pagan_game(http: httpx.Client, seed: str) -> Iterator[tuple[str, dict[str, str]]]:
+    """A Pagan game of two human seats, resigned afterwards (the open-games cap)."""
+    game_id, tokens = _create(http, "pagan", seed)
+    try:
+        yield game_id, tokens
+    finally:
+        http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["pagan", "pantacle"])
 def test_a_game_played_over_rest_in_spanish_reads_spanish_throughout(
@@ -200,8 +211,7 @@ def test_a_game_played_over_graphql_with_lang_reads_spanish_throughout(
 
 @pytest.mark.slow
 def test_an_illegal_move_and_other_errors_are_explained_in_spanish(http: httpx.Client) -> None:
-    game_id, tokens = _create(http, "pagan", "es-errors")
-    try:
+    with pagan_game(http, "es-errors") as (game_id, tokens):
         r = http.post(
             f"/api/v1/games/{game_id}/moves",
             json={"version": 0, "move_id": "nope"},
@@ -235,16 +245,13 @@ def test_an_illegal_move_and_other_errors_are_explained_in_spanish(http: httpx.C
         assert r.json()["errors"][0]["message"] == (
             "este token no es un token de asiento de esta partida"
         )
-    finally:
-        http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
 
 
 @pytest.mark.slow
 def test_english_stays_the_default_and_each_language_has_its_own_etag(
     http: httpx.Client,
 ) -> None:
-    game_id, tokens = _create(http, "pagan", "es-etag")
-    try:
+    with pagan_game(http, "es-etag") as (game_id, tokens):
         auth = bearer(tokens["witch"])
         plain = http.get(f"/api/v1/games/{game_id}", headers=auth)
         english = http.get(
@@ -268,14 +275,11 @@ def test_english_stays_the_default_and_each_language_has_its_own_etag(
             headers={**auth, **ES, "If-None-Match": plain.headers["etag"]},
         )
         assert cross.status_code == 200 and cross.content == spanish.content
-    finally:
-        http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
 
 
 @pytest.mark.slow
 def test_graphql_follows_accept_language_without_lang(http: httpx.Client) -> None:
-    game_id, tokens = _create(http, "pagan", "es-graphql-header")
-    try:
+    with pagan_game(http, "es-graphql-header") as (game_id, tokens):
         query = (
             "query($g: ID!, $l: Language) { game(gameId: $g, lang: $l) { legalMoves { label } } }"
         )
@@ -290,14 +294,11 @@ def test_graphql_follows_accept_language_without_lang(http: httpx.Client) -> Non
         assert labels({})[0].startswith("Visit ")
         assert labels(ES, "EN")[0].startswith("Visit ")
         assert labels({}, "ES")[0].startswith("Visitar a ")
-    finally:
-        http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
 
 
 @pytest.mark.slow
 def test_a_server_sent_events_stream_sends_the_game_in_spanish(http: httpx.Client) -> None:
-    game_id, tokens = _create(http, "pagan", "es-stream")
-    try:
+    with pagan_game(http, "es-stream") as (game_id, tokens):
         path = f"/api/v1/games/{game_id}/stream"
         with http.stream("GET", path, headers={**ES, **bearer(tokens["witch"])}) as response:
             assert response.status_code == 200
@@ -309,5 +310,3 @@ def test_a_server_sent_events_stream_sends_the_game_in_spanish(http: httpx.Clien
         game = orjson.loads(data)
         assert game["legal_moves"][0]["label"].startswith("Visitar a ")
         assert check(game) > 0
-    finally:
-        http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
