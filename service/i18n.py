@@ -83,6 +83,7 @@ class Template:
     pattern: re.Pattern[str]
     translation: str
     weight: int  # the length of its literal text: the most specific template wins
+    prefix: str  # its text before the first argument: a cheap test before the pattern's
 
     @property
     def generic(self) -> bool:
@@ -98,7 +99,7 @@ def _template(msgid: str, msgstr: str) -> Template:
         for i, part in enumerate(parts)
     )
     literal = sum(len(part) for part in parts[::2])
-    return Template(re.compile(regex, re.DOTALL), msgstr, literal)
+    return Template(re.compile(regex, re.DOTALL), msgstr, literal, parts[0])
 
 
 class Translator:
@@ -122,6 +123,8 @@ class Translator:
             return cached
         found = None
         for template in self.templates:
+            if not text.startswith(template.prefix):
+                continue
             match = template.pattern.fullmatch(text)
             if match is None:
                 continue
