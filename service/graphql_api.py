@@ -849,9 +849,7 @@ class CovenGraphQL(GraphQL[Any, Any]):
         served over WebSocket only (strawberry would run it as a query and fail inside).
         Variables that cannot be written back (lone surrogates) are refused like REST bodies.
         Error messages are in the request's language (`_lang`)."""
-        result = await self._execute_single(
-            request, request_adapter, sub_response, context, root_value, request_data
-        )
+        result = await self._execute(context, root_value, request_data)
         tr = i18n.translator(str(context.get("lang") or _negotiated(context)))
         if tr is not None:
             for error in result.errors or ():
@@ -860,14 +858,8 @@ class CovenGraphQL(GraphQL[Any, Any]):
                     error.extensions = tr.localise(error.extensions)
         return result
 
-    async def _execute_single(
-        self,
-        request: Any,
-        request_adapter: Any,
-        sub_response: Any,
-        context: Any,
-        root_value: Any,
-        request_data: GraphQLRequestData,
+    async def _execute(
+        self, context: Any, root_value: Any, request_data: GraphQLRequestData
     ) -> ExecutionResult:
         try:
             check_writable(request_data.variables)
