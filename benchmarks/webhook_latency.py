@@ -35,7 +35,7 @@ from typing import Any
 
 import httpx
 import orjson
-import service_procs  # benchmarks/service_procs.py, beside this script
+import servers  # benchmarks/servers.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -169,8 +169,8 @@ def main() -> None:
         "COVEN_RATE_LIMIT_PER_TOKEN": "0",
     }
     receiver = Receiver()
-    api, base = service_procs.api(env)
-    worker = service_procs.worker(env, env["COVEN_WEBHOOK_QUEUE"], f"bench-wh-{tag}")
+    api, base = servers.start_api(env)
+    worker = servers.start_worker(env, env["COVEN_WEBHOOK_QUEUE"], name=f"bench-wh-{tag}")
     try:
         results = {"none": phase(base, None, args.moves), "fast": phase(base, receiver, args.moves)}
         receiver.delay = args.slow_seconds
@@ -178,8 +178,8 @@ def main() -> None:
         results["slow"] = phase(base, receiver, args.moves)
         results["slow"]["receiver_sleeps_seconds"] = args.slow_seconds
     finally:
-        service_procs.stop(worker)
-        service_procs.stop(api)
+        servers.stop(worker)
+        servers.stop(api)
         receiver.server.shutdown()
         import redis
 

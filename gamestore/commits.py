@@ -31,6 +31,7 @@ from rules.core.errors import IllegalMove
 from rules.core.moves import JsonValue, Move, find_move
 from rules.core.protocol import Game
 from rules.core.rng import Rng, seed_state
+from rules.core.text import N_
 
 REVEAL_SAMPLES = 4
 """How many states consistent with the mover's knowledge a batch tries each of its moves on, to
@@ -151,10 +152,11 @@ def plan_resign(game: Game, record: GameRecord, state: Any, seat: str) -> Commit
     """`seat` resigns: every other seat wins. The rules core knows nothing of resignations, so
     the outcome is decided here and the state itself stays as it was."""
     winners = [c.seat for c in record.seats if c.seat != seat]
+    text = N_("The {seat} resigned").format(seat=seat)
     outcome = {
         "winners": winners,
         "reason": "resigned",
-        "detail": f"The {seat} resigned",
+        "detail": text,
         "scores": {c.seat: (0.0 if c.seat == seat else 1.0) for c in record.seats},
     }
     return Commit(
@@ -171,7 +173,7 @@ def plan_resign(game: Game, record: GameRecord, state: Any, seat: str) -> Commit
             "kind": "resign",
             "at": now_iso(),
             "description": {
-                "text": f"The {seat} resigned",
+                "text": text,
                 "actor": seat,
                 "action": "resign",
                 "decision": "",

@@ -45,6 +45,7 @@ from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
 from service.graphql_limits import graphql_extensions
+from service.i18n import Localise
 from service.limits import BodyLimit, RateLimit
 from service.live import Broadcaster
 from service.proxies import proxy_middleware
@@ -216,6 +217,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *proxy_middleware(settings.trusted_proxies),
             # JSON answers of 1 KB or more; never the event stream (excluded by default).
             Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6),
+            # REST answers in the language of Accept-Language (inside gzip: it reads the JSON).
+            Middleware(Localise),
             # Redis down or no pool connection free: a 503 problem, outside the rate limit.
             Middleware(Unavailable, respond=problem_app),
             Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),

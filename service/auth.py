@@ -7,6 +7,7 @@ import hmac
 import secrets
 
 from gamestore.records import GameRecord
+from rules.core.text import N_
 from service.errors import BadToken
 
 
@@ -43,7 +44,7 @@ def seat_of(record: GameRecord, token: str | None) -> str | None:
         if hmac.compare_digest(stored, digest):
             found = seat
     if found is None:
-        raise BadToken("this token is not a seat token of this game")
+        raise BadToken(N_("this token is not a seat token of this game"))
     return found
 
 
@@ -53,5 +54,5 @@ def bearer(header: str | None) -> str | None:
         return None
     scheme, _, value = header.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
-        raise BadToken("the Authorization header must be 'Bearer <seat token>'")
+        raise BadToken(N_("the Authorization header must be 'Bearer <seat token>'"))
     return value.strip()

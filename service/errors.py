@@ -46,6 +46,7 @@ from typing import Any, ClassVar
 
 from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
+from rules.core.text import N_
 
 
 class ServiceError(Exception):
@@ -65,19 +66,19 @@ class ServiceError(Exception):
 class GameNotFound(ServiceError):
     code = "GAME_NOT_FOUND"
     status = 404
-    title = "No such game"
+    title = N_("No such game")
 
 
 class UnknownGameType(ServiceError):
     code = "UNKNOWN_GAME_TYPE"
     status = 422
-    title = "Unknown game"
+    title = N_("Unknown game")
 
 
 class InvalidOptionsError(ServiceError):
     code = "INVALID_OPTIONS"
     status = 422
-    title = "Invalid game options"
+    title = N_("Invalid game options")
 
 
 class SeedWithOpenSeat(ServiceError):
@@ -86,13 +87,13 @@ class SeedWithOpenSeat(ServiceError):
 
     code = "SEED_WITH_OPEN_SEAT"
     status = 422
-    title = "A chosen seed needs every seat taken by the creator"
+    title = N_("A chosen seed needs every seat taken by the creator")
 
 
 class MalformedInput(ServiceError):
     code = "MALFORMED_INPUT"
     status = 400
-    title = "Malformed input"
+    title = N_("Malformed input")
 
 
 class NameRefused(ServiceError):
@@ -101,98 +102,98 @@ class NameRefused(ServiceError):
 
     code = "NAME_REFUSED"
     status = 422
-    title = "Display name refused"
+    title = N_("Display name refused")
 
 
 class BadToken(ServiceError):
     code = "BAD_TOKEN"
     status = 401
-    title = "Missing or wrong seat token"
+    title = N_("Missing or wrong seat token")
 
 
 class NotYourDecision(ServiceError):
     code = "NOT_YOUR_DECISION"
     status = 409
-    title = "Not your decision"
+    title = N_("Not your decision")
 
 
 class StaleVersion(ServiceError):
     code = "STALE_VERSION"
     status = 409
-    title = "Stale version"
+    title = N_("Stale version")
 
 
 class IllegalMoveError(ServiceError):
     code = "ILLEGAL_MOVE"
     status = 422
-    title = "Illegal move"
+    title = N_("Illegal move")
 
 
 class GameOver(ServiceError):
     code = "GAME_OVER"
     status = 409
-    title = "The game is over"
+    title = N_("The game is over")
 
 
 class GameNotFinished(ServiceError):
     code = "GAME_NOT_FINISHED"
     status = 409
-    title = "The game is not finished"
+    title = N_("The game is not finished")
 
 
 class SeatNotOpen(ServiceError):
     code = "SEAT_NOT_OPEN"
     status = 409
-    title = "No such open seat"
+    title = N_("No such open seat")
 
 
 class IdempotencyKeyReused(ServiceError):
     code = "IDEMPOTENCY_KEY_REUSED"
     status = 422
-    title = "Idempotency key reused for another request"
+    title = N_("Idempotency key reused for another request")
 
 
 class TooManyOpenGames(ServiceError):
     code = "TOO_MANY_OPEN_GAMES"
     status = 429
-    title = "Too many open games"
+    title = N_("Too many open games")
 
 
 class RateLimited(ServiceError):
     code = "RATE_LIMITED"
     status = 429
-    title = "Too many requests"
+    title = N_("Too many requests")
 
 
 class HintRateLimited(RateLimited):
     """One seat asked for more hints in a window than `Settings.hint_rate_limit_per_seat`."""
 
     code = "HINT_RATE_LIMITED"
-    title = "Too many hints"
+    title = N_("Too many hints")
 
 
 class PayloadTooLarge(ServiceError):
     code = "PAYLOAD_TOO_LARGE"
     status = 413
-    title = "Request body too large"
+    title = N_("Request body too large")
 
 
 class UnsupportedMediaType(ServiceError):
     code = "UNSUPPORTED_MEDIA_TYPE"
     status = 415
-    title = "Request body is not JSON"
+    title = N_("Request body is not JSON")
 
 
 class HintUnavailable(ServiceError):
     code = "HINT_UNAVAILABLE"
     status = 501
-    title = "Hints are not available yet"
+    title = N_("Hints are not available yet")
 
 
 class HintTimeout(ServiceError):
     code = "HINT_TIMEOUT"
     status = 504
-    title = "The hint took too long"
+    title = N_("The hint took too long")
 
 
 class NotReplicated(ServiceError):
@@ -201,13 +202,13 @@ class NotReplicated(ServiceError):
 
     code = "WRITE_NOT_REPLICATED"
     status = 503
-    title = "Write not confirmed by replicas"
+    title = N_("Write not confirmed by replicas")
 
 
 class ServiceUnavailable(ServiceError):
     code = "SERVICE_UNAVAILABLE"
     status = 503
-    title = "The server is busy"
+    title = N_("The server is busy")
 
 
 class StoreUnavailable(ServiceError):
@@ -215,13 +216,13 @@ class StoreUnavailable(ServiceError):
 
     code = "STORE_UNAVAILABLE"
     status = 503
-    title = "The game store is unavailable"
+    title = N_("The game store is unavailable")
 
 
 class WebhookNotFound(ServiceError):
     code = "WEBHOOK_NOT_FOUND"
     status = 404
-    title = "No such webhook"
+    title = N_("No such webhook")
 
 
 class WebhookUrlRefusedError(ServiceError):
@@ -230,31 +231,31 @@ class WebhookUrlRefusedError(ServiceError):
 
     code = "WEBHOOK_URL_REFUSED"
     status = 422
-    title = "Webhook URL refused"
+    title = N_("Webhook URL refused")
 
 
 class WebhookSecretRefusedError(ServiceError):
     code = "WEBHOOK_SECRET_REFUSED"
     status = 422
-    title = "Webhook secret refused"
+    title = N_("Webhook secret refused")
 
 
 class TooManyWebhooks(ServiceError):
     code = "TOO_MANY_WEBHOOKS"
     status = 409
-    title = "Too many webhooks"
+    title = N_("Too many webhooks")
 
 
 class NotFound(ServiceError):
     code = "NOT_FOUND"
     status = 404
-    title = "Not found"
+    title = N_("Not found")
 
 
 class MethodNotAllowed(ServiceError):
     code = "METHOD_NOT_ALLOWED"
     status = 405
-    title = "Method not allowed"
+    title = N_("Method not allowed")
 
 
 ALL_ERRORS: tuple[type[ServiceError], ...] = (
@@ -298,6 +299,9 @@ def from_rules(error: IllegalMove) -> ServiceError:
 def from_store(error: WriteNotReplicated) -> ServiceError:
     """The service's error for a write too few replicas confirmed (it may still be applied)."""
     return NotReplicated(
-        f"the write was applied but only {error.confirmed} of {error.wanted} replicas confirmed "
-        "it in time; read the game again (a retry with the same Idempotency-Key is safe)"
+        N_(
+            "the write was applied but only {confirmed} of {wanted} replicas "
+            "confirmed it in time; read the game again (a retry with the "
+            "same Idempotency-Key is safe)"
+        ).format(confirmed=error.confirmed, wanted=error.wanted)
     )

@@ -28,6 +28,7 @@ import orjson
 
 from gamestore import patch
 from gamestore.records import GameRecord
+from rules.core.text import N_
 from service import auth
 from service.errors import GameNotFound
 from service.games import MAX_EVENTS, GameService
@@ -136,7 +137,11 @@ class GameFeed:
 
     def _current(self) -> GameRecord:
         if self.record is None:
-            raise GameNotFound(f"there is no game {self.game_id!r} (it may have expired)")
+            raise GameNotFound(
+                N_("there is no game {game_id} (it may have expired)").format(
+                    game_id=repr(self.game_id)
+                )
+            )
         return self.record
 
     async def render(

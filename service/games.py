@@ -34,6 +34,7 @@ from rules.core.errors import InvalidOptions
 from rules.core.moves import JsonValue
 from rules.core.protocol import Game
 from rules.core.registry import game_names, get_game
+from rules.core.text import N_
 from service import auth, metrics
 from service.errors import (
     BadToken,
@@ -68,7 +69,9 @@ def _game_type(name: str) -> Game:
         return get_game(name)
     except KeyError:
         raise UnknownGameType(
-            f"there is no game called {name!r}; known games: {', '.join(game_names())}"
+            N_("there is no game called {name}; known games: {names}").format(
+                name=repr(name), names=", ".join(game_names())
+            )
         ) from None
 
 
@@ -100,7 +103,9 @@ class GameService:
     async def _load(self, game_id: str) -> tuple[GameRecord, Game]:
         record = await self.store.load(game_id)
         if record is None:
-            raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
+            raise GameNotFound(
+                N_("there is no game {game_id} (it may have expired)").format(game_id=repr(game_id))
+            )
         return record, get_game(record.game)
 
     async def read(
@@ -125,7 +130,7 @@ class GameService:
         game = get_game(record.game)
         limit = self._limit(events_limit)
         if events_after is not None and events_after < 0:
-            raise MalformedInput("events_after must be a version (0 or more)")
+            raise MalformedInput(N_("events_after must be a version (0 or more)"))
         # A limit of 0 asks for the game without events (Redis refuses a count of 0).
         events = await self.store.events(record.id, seat, events_after, limit) if limit else []
         # The log is read after the record: leave out a move committed in between, so the
@@ -142,7 +147,7 @@ class GameService:
         record, _ = await self._load(game_id)
         seat = auth.seat_of(record, token)
         if after is not None and after < 0:
-            raise MalformedInput("after must be a version (0 or more)")
+            raise MalformedInput(N_("after must be a version (0 or more)"))
         count = self._limit(limit)
         if count == 0:
             return []
@@ -153,12 +158,16 @@ class GameService:
         if limit is None:
             return self.settings.events_per_read
         if not 0 <= limit <= MAX_EVENTS:
-            raise MalformedInput(f"an events limit must be between 0 and {MAX_EVENTS}")
+            raise MalformedInput(
+                N_("an events limit must be between 0 and {max_events}").format(
+                    max_events=MAX_EVENTS
+                )
+            )
         return limit
 
     async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
         if not 1 <= limit <= 200:
-            raise MalformedInput("limit must be between 1 and 200")
+            raise MalformedInput(N_("limit must be between 1 and 200"))
         return [lobby_entry(r) for r in await self.store.lobby(limit)]
 
     # -- creating and joining --------------------------------------------------------------
@@ -176,7 +185,8 @@ class GameService:
             full = game.validate_options(dict(options or {}))
         except InvalidOptions as exc:
             raise InvalidOptionsError(
-                f"these options cannot start a game of {name}: {exc}", problems=exc.problems
+                N_("these options cannot start a game of {name}: {exc}").format(name=name, exc=exc),
+                problems=exc.problems,
             ) from None
         configs, kinds = self._seat_configs(game, full, seats)
         open_seats = [seat for seat, kind in kinds.items() if kind == "open"]
@@ -184,9 +194,11 @@ class GameService:
             # Whoever chose the seed can compute every hidden card offline: refuse it rather
             # than deal a joiner into a game the creator sees through.
             raise SeedWithOpenSeat(
-                "a chosen seed reveals every hidden card to whoever chose it, so it is only "
-                "allowed when the creator holds every seat or gives it to the AI; open seats: "
-                + ", ".join(open_seats),
+                N_(
+                    "a chosen seed reveals every hidden card to whoever chose it, so it is only "
+                    "allowed when the creator holds every seat or gives it to the AI; open seats: "
+                    "{names}"
+                ).format(names=", ".join(open_seats)),
                 open_seats=open_seats,
             )
         names = {}
@@ -194,7 +206,9 @@ class GameService:
             seat_name = display_name(s.get("name"), f"seat {s['seat']!r}: name")
             if seat_name is not None and kinds[s["seat"]] == "open":
                 raise MalformedInput(
-                    f"seat {s['seat']!r} is open: its name is given by whoever joins it"
+                    N_("seat {seat} is open: its name is given by whoever joins it").format(
+                        seat=repr(s["seat"])
+                    )
                 )
             if seat_name is not None:
                 names[s["seat"]] = seat_name
@@ -250,8 +264,10 @@ class GameService:
         )
         if not await self.store.create(record):
             raise TooManyOpenGames(
-                f"this address already has {self.settings.max_open_games_per_address} "
-                "unfinished games; finish or resign one first"
+                N_(
+                    "this address already has {max_open_games_per_address} "
+                    "unfinished games; finish or resign one first"
+                ).format(max_open_games_per_address=self.settings.max_open_games_per_address)
             )
         metrics.GAMES_CREATED.labels(game_name).inc()
         await handoff.hand_out(self.store, self.enqueue, record, game.to_move(state))
@@ -299,22 +315,28 @@ class GameService:
         name = display_name(name)
         record, _ = await self._load(game_id)
         if record.status != ACTIVE:
-            raise GameOver("the game is over; nobody can join it")
+            raise GameOver(N_("the game is over; nobody can join it"))
         free = record.open_seats()
         if seat is None:
             if not free:
-                raise SeatNotOpen("this game has no open seat")
+                raise SeatNotOpen(N_("this game has no open seat"))
             seat = free[0]
         elif seat not in free:
             raise SeatNotOpen(
-                f"seat {seat!r} is not open (open seats: {', '.join(free) or 'none'})"
+                N_("seat {seat} is not open (open seats: {names})").format(
+                    seat=repr(seat), names=", ".join(free) or N_("none")
+                )
             )
         token = auth.new_token(game_id)
         result = await self.store.join(record, seat, auth.token_hash(token), name)
         if result == -1:
-            raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
+            raise GameNotFound(
+                N_("there is no game {game_id} (it may have expired)").format(game_id=repr(game_id))
+            )
         if result == 0:
-            raise SeatNotOpen(f"seat {seat!r} was taken by someone else just now")
+            raise SeatNotOpen(
+                N_("seat {seat} was taken by someone else just now").format(seat=repr(seat))
+            )
         await self._notify(game_id)
         return {"id": game_id, "seat": seat, "token": token, "name": name}
 
@@ -330,7 +352,7 @@ class GameService:
 
     async def _seat(self, game_id: str, token: str | None) -> tuple[GameRecord, Game, str]:
         if token is None:
-            raise BadToken("this needs a seat token (Authorization: Bearer <token>)")
+            raise BadToken(N_("this needs a seat token (Authorization: Bearer <token>)"))
         record, game = await self._load(game_id)
         return record, game, auth.seat_of(record, token) or ""
 
@@ -368,7 +390,11 @@ class GameService:
         refuses the whole batch, naming its `index`."""
         self._check_request(version, idempotency_key)
         if not 1 <= len(moves) <= MAX_BATCH:
-            raise MalformedInput(f"a batch has 1 to {MAX_BATCH} moves, not {len(moves)}")
+            raise MalformedInput(
+                N_("a batch has 1 to {max_batch} moves, not {count}").format(
+                    max_batch=MAX_BATCH, count=len(moves)
+                )
+            )
         record, game, seat = await self._seat(game_id, token)
         fingerprint = orjson.dumps(
             {"version": version, "moves": moves}, option=orjson.OPT_SORT_KEYS
@@ -387,15 +413,24 @@ class GameService:
     def _refusal(self, exc: BatchRefused, seat: str) -> ServiceError:
         if exc.illegal is not None:
             return IllegalMoveError(
-                f"the batch's move at index {exc.index} cannot be made: {exc.illegal.reason}; "
-                "nothing was changed",
+                N_(
+                    "the batch's move at index {index} cannot be made: {reason}; "
+                    "nothing was changed"
+                ).format(index=exc.index, reason=exc.illegal.reason),
                 index=exc.index,
             )
         if exc.index == 0:
-            return NotYourDecision(f"it is the {exc.to_move}'s decision, not the {seat}'s", index=0)
+            return NotYourDecision(
+                N_("it is the {to_move}'s decision, not the {seat}'s").format(
+                    to_move=exc.to_move, seat=seat
+                ),
+                index=0,
+            )
         return IllegalMoveError(
-            f"the batch's move at index {exc.index} is not the {seat}'s decision: by then it "
-            f"is the {exc.to_move}'s; nothing was changed",
+            N_(
+                "the batch's move at index {index} is not the {seat}'s decision: "
+                "by then it is the {to_move}'s; nothing was changed"
+            ).format(index=exc.index, seat=seat, to_move=exc.to_move),
             index=exc.index,
         )
 
@@ -410,9 +445,9 @@ class GameService:
 
     def _check_request(self, version: int, idempotency_key: str | None) -> None:
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise MalformedInput("version must be the game version the move was chosen at")
+            raise MalformedInput(N_("version must be the game version the move was chosen at"))
         if idempotency_key is not None and not 1 <= len(idempotency_key) <= 200:
-            raise MalformedInput("an Idempotency-Key must have 1 to 200 characters")
+            raise MalformedInput(N_("an Idempotency-Key must have 1 to 200 characters"))
 
     async def resign(
         self, game_id: str, token: str | None, version: int | None = None
@@ -425,18 +460,24 @@ class GameService:
 
     def _check_open(self, record: GameRecord, version: int) -> None:
         if record.status == FINISHED:
-            raise GameOver("the game is over")
+            raise GameOver(N_("the game is over"))
         if version != record.version:
             metrics.CONFLICTS.labels(record.game).inc()
             raise StaleVersion(
-                f"the game is at version {record.version}, not {version}: read it again",
+                N_("the game is at version {version}, not {version2}: read it again").format(
+                    version=record.version, version2=version
+                ),
                 current_version=record.version,
             )
 
     def _check_turn(self, game: Game, state: Any, seat: str) -> None:
         to_move = game.to_move(state)
         if to_move != seat:
-            raise NotYourDecision(f"it is the {to_move}'s decision, not the {seat}'s")
+            raise NotYourDecision(
+                N_("it is the {to_move}'s decision, not the {seat}'s").format(
+                    to_move=to_move, seat=seat
+                )
+            )
 
     async def _replayed(self, idem_key: str, fingerprint: bytes) -> dict[str, Any] | None:
         raw = await self.store.idempotent_result(idem_key)
@@ -445,7 +486,7 @@ class GameService:
         stored = orjson.loads(raw)
         if stored["fingerprint"] != fingerprint.decode():
             raise IdempotencyKeyReused(
-                "this Idempotency-Key was used for a different move; use a new key per move"
+                N_("this Idempotency-Key was used for a different move; use a new key per move")
             )
         result: dict[str, Any] = stored["result"]
         return result
@@ -480,15 +521,18 @@ class GameService:
             outcome = await self.store.commit_batch(record, commits, idem_key, idem_value)
         if not outcome.ok:
             if outcome.version == -1:
-                raise GameNotFound(f"there is no game {record.id!r} (it may have expired)")
+                raise GameNotFound(
+                    N_("there is no game {id} (it may have expired)").format(id=repr(record.id))
+                )
             if idem_key is not None:
                 earlier = await self._replayed(idem_key, fingerprint)
                 if earlier is not None:
                     return earlier
             metrics.CONFLICTS.labels(record.game).inc()
             raise StaleVersion(
-                f"the game moved on to version {outcome.version} while this move was made: "
-                "read it again",
+                N_(
+                    "the game moved on to version {version} while this move was made: read it again"
+                ).format(version=outcome.version),
                 current_version=outcome.version,
             )
         if commit.kind == "move":
@@ -502,20 +546,30 @@ class GameService:
     async def hint(self, game_id: str, token: str | None, level: str | None) -> dict[str, Any]:
         record, game, seat = await self._seat(game_id, token)
         if level is not None and level not in ai.LEVELS:
-            raise MalformedInput(f"unknown AI level {level!r} (levels: {', '.join(ai.LEVELS)})")
+            raise MalformedInput(
+                N_("unknown AI level {level} (levels: {names})").format(
+                    level=repr(level), names=", ".join(ai.LEVELS)
+                )
+            )
         if not callable(getattr(ai, "analyse", None)):
             raise HintUnavailable(
-                "hints are not available yet: this server's AI has no analysis; "
-                "ask again after an update"
+                N_(
+                    "hints are not available yet: this server's AI has no analysis; "
+                    "ask again after an update"
+                )
             )
         if record.status == FINISHED:
-            raise GameOver("the game is over")
+            raise GameOver(N_("the game is over"))
         self._check_turn(game, load_state(game, record), seat)
         wait = await hint_wait(self.store, game_id, seat)
         if wait:
             raise HintRateLimited(
-                f"this seat asked for {self.settings.hint_rate_limit_per_seat} hints in this "
-                f"window; try again in {wait} s",
+                N_(
+                    "this seat asked for {hint_rate_limit_per_seat} hints in this "
+                    "window; try again in {wait} s"
+                ).format(
+                    hint_rate_limit_per_seat=self.settings.hint_rate_limit_per_seat, wait=wait
+                ),
                 retry_after=wait,
             )
         request_id = secrets.token_urlsafe(12)
@@ -531,4 +585,4 @@ class GameService:
                     raise StaleVersion(found["error"], current_version=found["version"])
                 return found
             await asyncio.sleep(0.05)
-        raise HintTimeout("the analysis did not finish in time; try a lower level")
+        raise HintTimeout(N_("the analysis did not finish in time; try a lower level"))

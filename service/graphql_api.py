@@ -5,12 +5,17 @@ members (`current_version`, `problems`, `retry_after`). Parsing and validation a
 (ParserCache, ValidationCache): validation dominates small queries otherwise. The seat's view is
 one JSON scalar, cheaper than thousands of resolved fields. Subscriptions use the
 graphql-transport-ws protocol; the server pings idle connections every `keepalive_seconds`.
+
+Texts (move labels, prompts, log entries, outcomes, error messages) are in the language of the
+`lang` argument of the field that returns them, else of the request's Accept-Language
+(`service.i18n`); error messages follow the last `lang` given, else Accept-Language.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from datetime import timedelta
 from typing import Annotated, Any, TypeVar, cast
@@ -39,7 +44,17 @@ from strawberry.types.graphql import OperationType
 from gamestore.pool import PoolExhausted
 from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
-from service import auth, explorers, graphql_views, graphql_webhooks, mine, rematch, webhooks
+from rules.core.text import N_
+from service import (
+    auth,
+    explorers,
+    graphql_views,
+    graphql_webhooks,
+    i18n,
+    mine,
+    rematch,
+    webhooks,
+)
 from service.errors import (
     BadToken,
     IllegalMoveError,
@@ -55,6 +70,36 @@ from service.unavailable import UNREACHABLE, busy, unavailable_error
 from service.validation import check_writable
 
 T = TypeVar("T")
+
+
+@strawberry.enum(description="The language of the texts of an answer.")
+class Language(enum.Enum):
+    EN = "en"
+    ES = "es"
+
+
+LangArg = Annotated[
+    Language | None,
+    strawberry.argument(
+        description="The language of the texts in the answer (default: the Accept-Language "
+        "header's, else English)."
+    ),
+]
+
+
+def _lang(info: Info, lang: Language | None = None) -> str:
+    """The language of a field's texts: its `lang`, else the request's Accept-Language. A
+    field's `lang` is kept in the context for the error messages of the request."""
+    if lang is not None:
+        info.context["lang"] = lang.value
+        return lang.value
+    return str(info.context.get("lang") or _negotiated(info.context))
+
+
+def _negotiated(context: Any) -> str:
+    request = context.get("request")
+    headers = getattr(request, "headers", None)
+    return i18n.negotiate(headers.get("accept-language") if headers is not None else None)
 
 
 @strawberry.type
@@ -332,7 +377,7 @@ def seat_game(d: dict[str, Any]) -> SeatGame:
 def _game_id(game_id: strawberry.ID | None, old_id: strawberry.ID | None) -> str:
     """`gameId` (the name every operation uses), or the deprecated `id` of `game`."""
     if (game_id is None) == (old_id is None):
-        raise as_graphql_error(_malformed("give gameId (or the deprecated id), not both"))
+        raise as_graphql_error(_malformed(N_("give gameId (or the deprecated id), not both")))
     return str(game_id if game_id is not None else old_id)
 
 
@@ -434,12 +479,14 @@ class Query:
         id: OldIdArg = None,
         events_after: int | None = None,
         events_limit: int | None = None,
+        lang: LangArg = None,
     ) -> SeatGame:
+        code = _lang(info, lang)
         gid = _game_id(game_id, id)
         data = await _guard(
             _service(info).read(gid, _token(info), events_after, events_limit), info
         )
-        return seat_game(data)
+        return seat_game(i18n.localise(data, code))
 
     @strawberry.field(
         description="The games of these seat tokens (1-50): each one's status, whose turn, "
@@ -468,10 +515,16 @@ class Query:
 
     @strawberry.field(description="The event log as the token's seat may see it.")
     async def events(
-        self, info: Info, game_id: strawberry.ID, after: int | None = None, limit: int | None = None
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        after: int | None = None,
+        limit: int | None = None,
+        lang: LangArg = None,
     ) -> list[Event]:
+        code = _lang(info, lang)
         data = await _guard(_service(info).events(str(game_id), _token(info), after, limit), info)
-        return [_event(e) for e in data]
+        return [_event(e) for e in i18n.localise(data, code)]
 
     @strawberry.field(description="This seat's webhooks in the game (token required).")
     async def webhooks(self, info: Info, game_id: strawberry.ID) -> graphql_webhooks.SeatWebhooks:
@@ -496,7 +549,7 @@ class Mutation:
     async def create_game(self, info: Info, input: CreateGameInput) -> CreatedGame:
         options = input.options
         if options is not None and not isinstance(options, dict):
-            raise as_graphql_error(_malformed("options must be an object"))
+            raise as_graphql_error(_malformed(N_("options must be an object")))
         seats = [
             {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in input.seats
         ]
@@ -566,11 +619,13 @@ class Mutation:
         move_id: str | None = None,
         value: JSON | None = None,
         idempotency_key: str | None = None,
+        lang: LangArg = None,
     ) -> SeatGame:
+        code = _lang(info, lang)
         if (move_id is None) == (value is None):
-            raise as_graphql_error(_malformed("give exactly one of moveId and value"))
+            raise as_graphql_error(_malformed(N_("give exactly one of moveId and value")))
         if value is not None and not isinstance(value, dict):
-            raise as_graphql_error(_malformed("a move value must be an object"))
+            raise as_graphql_error(_malformed(N_("a move value must be an object")))
         try:
             check_writable(value, IllegalMoveError)  # a literal can hold any integer
         except ServiceError as exc:
@@ -582,7 +637,7 @@ class Mutation:
             _service(info).move(str(game_id), _token(info), version, move, idempotency_key),
             info,
         )
-        return seat_game(data)
+        return seat_game(i18n.localise(data, code))
 
     @strawberry.mutation(
         description="A batch: 1 to 50 consecutive decisions of this seat, made all or none at "
@@ -596,28 +651,36 @@ class Mutation:
         version: int,
         moves: list[MoveInput],
         idempotency_key: str | None = None,
+        lang: LangArg = None,
     ) -> SeatGame:
+        code = _lang(info, lang)
         batch: list[Any] = []
         for i, m in enumerate(moves):
             if (m.move_id is None) == (m.value is None):
                 raise as_graphql_error(
-                    _malformed(f"moves[{i}]: give exactly one of moveId and value")
+                    _malformed(N_("moves[{i}]: give exactly one of moveId and value").format(i=i))
                 )
             if m.value is not None and not isinstance(m.value, dict):
-                raise as_graphql_error(_malformed(f"moves[{i}]: a move value must be an object"))
+                raise as_graphql_error(
+                    _malformed(N_("moves[{i}]: a move value must be an object").format(i=i))
+                )
             batch.append(m.move_id if m.move_id is not None else m.value)
         data = await _guard(
             _service(info).moves(str(game_id), _token(info), version, batch, idempotency_key)
         )
-        return seat_game(data)
+        return seat_game(i18n.localise(data, code))
 
     @strawberry.mutation(description="Resign: every other seat wins.")
     async def resign(
-        self, info: Info, game_id: strawberry.ID, version: int | None = None
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        version: int | None = None,
+        lang: LangArg = None,
     ) -> SeatGame:
-        return seat_game(
-            await _guard(_service(info).resign(str(game_id), _token(info), version), info)
-        )
+        code = _lang(info, lang)
+        data = await _guard(_service(info).resign(str(game_id), _token(info), version), info)
+        return seat_game(i18n.localise(data, code))
 
     @strawberry.mutation(
         description="Register a webhook of this seat: signed notices of its decisions, the "
@@ -648,8 +711,17 @@ class Mutation:
         return graphql_webhooks.DeletedWebhook(id=strawberry.ID(data["id"]), deleted=True)
 
     @strawberry.mutation(description="The AI's analysis of this seat's decision.")
-    async def hint(self, info: Info, game_id: strawberry.ID, level: str | None = None) -> Hint:
-        data = await _guard(_service(info).hint(str(game_id), _token(info), level), info)
+    async def hint(
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        level: str | None = None,
+        lang: LangArg = None,
+    ) -> Hint:
+        code = _lang(info, lang)
+        data = i18n.localise(
+            await _guard(_service(info).hint(str(game_id), _token(info), level), info), code
+        )
         return Hint(
             game_id=strawberry.ID(data["game_id"]),
             version=data["version"],
@@ -675,10 +747,11 @@ class Subscription:
         "after the game is over. Token in the connection_init payload."
     )
     async def game(
-        self, info: Info, game_id: GameIdArg = None, id: OldIdArg = None
+        self, info: Info, game_id: GameIdArg = None, id: OldIdArg = None, lang: LangArg = None
     ) -> AsyncGenerator[SeatGame, None]:
+        code = _lang(info, lang)
         async for update in _updates(info, _game_id(game_id, id), patches=False):
-            yield seat_game(update.data)
+            yield seat_game(i18n.localise(update.data, code))
 
     @strawberry.subscription(
         description="The seat's game now (`game`, the REST document), then after every change "
@@ -842,7 +915,20 @@ class CovenGraphQL(GraphQL[Any, Any]):
     ) -> ExecutionResult:
         """Queries and mutations over HTTP; a subscription gets a typed error, since it is
         served over WebSocket only (strawberry would run it as a query and fail inside).
-        Variables that cannot be written back (lone surrogates) are refused like REST bodies."""
+        Variables that cannot be written back (lone surrogates) are refused like REST bodies.
+        Error messages are in the request's language (`_lang`)."""
+        result = await self._execute(context, root_value, request_data)
+        tr = i18n.translator(str(context.get("lang") or _negotiated(context)))
+        if tr is not None:
+            for error in result.errors or ():
+                error.message = tr.text(error.message)
+                if error.extensions:
+                    error.extensions = tr.localise(error.extensions)
+        return result
+
+    async def _execute(
+        self, context: Any, root_value: Any, request_data: GraphQLRequestData
+    ) -> ExecutionResult:
         try:
             check_writable(request_data.variables)
         except MalformedInput as exc:
@@ -859,14 +945,16 @@ class CovenGraphQL(GraphQL[Any, Any]):
             )
         except InvalidOperationTypeError:
             error = MalformedInput(
-                "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, "
-                "not over HTTP"
+                N_(
+                    "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, "
+                    "not over HTTP"
+                )
             )
             return ExecutionResult(data=None, errors=[as_graphql_error(error)])
         except CannotGetOperationTypeError as exc:
             raise HTTPException(400, exc.as_http_error_reason()) from exc
         except MissingQueryError as exc:
-            raise HTTPException(400, "No GraphQL query found in the request") from exc
+            raise HTTPException(400, N_("No GraphQL query found in the request")) from exc
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         data: GraphQLHTTPResponse = {"data": result.data}

@@ -33,6 +33,7 @@ from strawberry.extensions import (
 )
 
 from gamestore.settings import Settings
+from rules.core.text import N_
 from service import auth, metrics
 from service.errors import BadToken, RateLimited
 from service.graphql_api import as_graphql_error
@@ -90,7 +91,8 @@ class OperationCost(SchemaExtension):
                 wait = await self._charge(request, extra)
                 if wait:
                     error = RateLimited(
-                        f"too many operations; try again in {wait} s", retry_after=wait
+                        N_("too many operations; try again in {wait} s").format(wait=wait),
+                        retry_after=wait,
                     )
                     ctx.result = ExecutionResult(data=None, errors=[as_graphql_error(error)])
         yield

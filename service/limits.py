@@ -13,6 +13,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamestore.store import Store
+from rules.core.text import N_
 from service import auth, metrics
 from service.errors import PayloadTooLarge, RateLimited, ServiceError
 
@@ -47,7 +48,8 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         too_large = PayloadTooLarge(
-            f"request bodies are limited to {self.max_bytes} bytes", limit=self.max_bytes
+            N_("request bodies are limited to {max_bytes} bytes").format(max_bytes=self.max_bytes),
+            limit=self.max_bytes,
         )
         length = _header(scope, b"content-length")
         if length is not None and length.isdigit() and int(length) > self.max_bytes:
@@ -98,9 +100,11 @@ class RateLimit:
         wait = await self.store.rate_limit(auth.address_hash(client_address(scope)), token_hash)
         if wait:
             metrics.RATE_LIMITED.labels("token" if token_hash else "address").inc()
-            error = RateLimited(f"too many requests; try again in {wait} s", retry_after=wait)
+            error = RateLimited(
+                N_("too many requests; try again in {wait} s").format(wait=wait), retry_after=wait
+            )
             if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 4429, "reason": "rate limited"})
+                await send({"type": "websocket.close", "code": 4429, "reason": N_("rate limited")})
                 return
             await self.respond(error, scope)(scope, receive, send)
             return

@@ -15,6 +15,7 @@ from typing import Any
 from gamestore.commits import load_state
 from gamestore.records import FINISHED
 from rules.core.registry import get_game
+from rules.core.text import N_
 from service import auth
 from service.errors import BadToken, MalformedInput
 from service.games import GameService
@@ -53,9 +54,9 @@ async def _one(service: GameService, index: int, token: str) -> dict[str, Any] |
 
 async def my_games(service: GameService, tokens: list[str]) -> dict[str, Any]:
     if not 1 <= len(tokens) <= MAX_TOKENS:
-        raise MalformedInput(f"give 1 to {MAX_TOKENS} seat tokens")
+        raise MalformedInput(N_("give 1 to {max_tokens} seat tokens").format(max_tokens=MAX_TOKENS))
     if any(not isinstance(t, str) or not 1 <= len(t) <= 200 for t in tokens):
-        raise MalformedInput("a seat token is a string of 1 to 200 characters")
+        raise MalformedInput(N_("a seat token is a string of 1 to 200 characters"))
     found = await asyncio.gather(*(_one(service, i, t) for i, t in enumerate(tokens)))
     return {
         "games": [g for g in found if g is not None],

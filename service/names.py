@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from rules.core.text import N_
 from service.errors import MalformedInput, NameRefused
 
 MAX_NAME_LENGTH = 40
@@ -19,11 +20,17 @@ def display_name(raw: object, where: str = "name") -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, str):
-        raise MalformedInput(f"{where} must be a string")
+        raise MalformedInput(N_("{where} must be a string").format(where=where))
     name = raw.strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
-        raise NameRefused(f"{where} must have 1 to {MAX_NAME_LENGTH} characters")
+        raise NameRefused(
+            N_("{where} must have 1 to {max_name_length} characters").format(
+                where=where, max_name_length=MAX_NAME_LENGTH
+            )
+        )
     # Categories C*: control, format, surrogate, private use, unassigned.
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise NameRefused(f"{where} may not contain control or format characters")
+        raise NameRefused(
+            N_("{where} may not contain control or format characters").format(where=where)
+        )
     return name

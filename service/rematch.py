@@ -15,6 +15,7 @@ import secrets
 from typing import Any
 
 from gamestore.records import FINISHED, GameRecord
+from rules.core.text import N_
 from service import auth
 from service.errors import GameNotFinished, GameNotFound, SeatNotOpen
 from service.games import GameService
@@ -36,15 +37,23 @@ async def _claim(
 ) -> dict[str, Any]:
     record = await service.store.load(rematch_id)
     if record is None:
-        raise GameNotFound(f"the rematch {rematch_id!r} has expired")
+        raise GameNotFound(
+            N_("the rematch {rematch_id} has expired").format(rematch_id=repr(rematch_id))
+        )
     if seat in record.token_hashes:
-        raise SeatNotOpen(f"the {seat}'s seat in the rematch was claimed already")
+        raise SeatNotOpen(
+            N_("the {seat}'s seat in the rematch was claimed already").format(seat=seat)
+        )
     token = auth.new_token(rematch_id)
     result = await service.store.join(record, seat, auth.token_hash(token))
     if result == -1:
-        raise GameNotFound(f"the rematch {rematch_id!r} has expired")
+        raise GameNotFound(
+            N_("the rematch {rematch_id} has expired").format(rematch_id=repr(rematch_id))
+        )
     if result == 0:
-        raise SeatNotOpen(f"the {seat}'s seat in the rematch was claimed already")
+        raise SeatNotOpen(
+            N_("the {seat}'s seat in the rematch was claimed already").format(seat=seat)
+        )
     return _answer(finished, rematch_id, seat, token)
 
 
@@ -53,7 +62,7 @@ async def rematch(
 ) -> dict[str, Any]:
     finished, game, seat = await service.seat_for(game_id, token)
     if finished.status != FINISHED:
-        raise GameNotFinished("a rematch can be asked for only once the game is over")
+        raise GameNotFinished(N_("a rematch can be asked for only once the game is over"))
     if finished.rematch:
         return await _claim(service, finished, finished.rematch, seat)
     rematch_id = secrets.token_urlsafe(9)
@@ -76,5 +85,7 @@ async def rematch(
     # Another seat linked its rematch first (or the finished game expired): drop ours unseen.
     await service.store.discard(record)
     if done == -1:
-        raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
+        raise GameNotFound(
+            N_("there is no game {game_id} (it may have expired)").format(game_id=repr(game_id))
+        )
     return await _claim(service, finished, linked, seat)

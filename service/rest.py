@@ -17,7 +17,8 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
-from service import auth, etags, mine, models, rematch, webhooks
+from rules.core.text import N_
+from service import auth, etags, i18n, mine, models, rematch, webhooks
 from service.errors import (
     BadToken,
     GameNotFinished,
@@ -132,7 +133,7 @@ def _required_token(request: Request) -> str:
     request with neither a token nor a valid body is refused for the token (401)."""
     token = _token(request)
     if token is None:
-        raise BadToken("this needs a seat token (Authorization: Bearer <token>)")
+        raise BadToken(N_("this needs a seat token (Authorization: Bearer <token>)"))
     return token
 
 
@@ -151,7 +152,8 @@ async def _body(
             for err in exc.errors(include_url=False)
         ]
         raise MalformedInput(
-            "the request body is not valid: " + "; ".join(problems), problems=problems
+            N_("the request body is not valid: {problems}").format(problems="; ".join(problems)),
+            problems=problems,
         ) from None
     check_writable(parsed.model_dump(), unwritable)
     return parsed
@@ -307,7 +309,7 @@ async def stream(request: Request) -> Response:
     last_seen = last_event_id(request.headers.get("last-event-id"))
     mode = request.query_params.get("mode", "full")
     if mode not in ("full", "patch"):
-        raise MalformedInput("query parameter 'mode' must be full or patch")
+        raise MalformedInput(N_("query parameter 'mode' must be full or patch"))
     service = _service(request)
     updates = seat_updates(
         request.app.state.live,
@@ -319,12 +321,15 @@ async def stream(request: Request) -> Response:
     )
     # Fail before the 200 when the game or token is wrong.
     first = await anext(updates)
+    # Whole games in the language of Accept-Language (a browser's EventSource sends its own);
+    # patches stay as they are, of the English document.
+    lang = i18n.negotiate(request.headers.get("accept-language")) if mode == "full" else "en"
 
     async def body() -> AsyncIterator[bytes]:
         try:
-            yield b"retry: 2000\n" + _sse(first)
+            yield b"retry: 2000\n" + _sse(first, lang)
             async for update in updates:
-                yield b": keep-alive\n\n" if update is None else _sse(update)
+                yield b": keep-alive\n\n" if update is None else _sse(update, lang)
         finally:
             await updates.aclose()
 
@@ -335,13 +340,10 @@ async def stream(request: Request) -> Response:
     )
 
 
-def _sse(update: Update | None) -> bytes:
+def _sse(update: Update | None, lang: str = i18n.DEFAULT) -> bytes:
     assert update is not None
-    return b"event: %s\nid: %d\ndata: %s\n\n" % (
-        update.kind.encode(),
-        update.version,
-        update.json(),
-    )
+    data = update.json() if lang == i18n.DEFAULT else orjson.dumps(i18n.localise(update.data, lang))
+    return b"event: %s\nid: %d\ndata: %s\n\n" % (update.kind.encode(), update.version, data)
 
 
 GAME = Param("game_id", "The game id")

@@ -25,6 +25,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamestore.pool import PoolExhausted
+from rules.core.text import N_
 from service.errors import ServiceError, ServiceUnavailable, StoreUnavailable
 from service.limits import Responder
 
@@ -45,15 +46,17 @@ GRAPHQL_PATH: Final = "/graphql"
 
 def unavailable_error() -> StoreUnavailable:
     return StoreUnavailable(
-        "the game store cannot be reached just now; nothing was changed: try again in "
-        f"{RETRY_AFTER_SECONDS} s",
+        N_(
+            "the game store cannot be reached just now; nothing was changed: "
+            "try again in {retry_after_seconds} s"
+        ).format(retry_after_seconds=RETRY_AFTER_SECONDS),
         retry_after=RETRY_AFTER_SECONDS,
     )
 
 
 def busy() -> ServiceUnavailable:
     return ServiceUnavailable(
-        "the server is too busy to answer now; the game is unchanged: try again shortly",
+        N_("the server is too busy to answer now; the game is unchanged: try again shortly"),
         retry_after=BUSY_RETRY_AFTER_SECONDS,
     )
 

@@ -15,6 +15,7 @@ import orjson
 from pydantic import BeforeValidator, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from rules.core.text import N_
 from service.errors import MalformedInput, ServiceError, UnsupportedMediaType
 from service.limits import Responder, _header
 
@@ -28,10 +29,10 @@ BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 def _whole(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError("must be a whole number")
+        raise ValueError(N_("must be a whole number"))
     if isinstance(value, float):
         if not value.is_integer():
-            raise ValueError("must be a whole number")
+            raise ValueError(N_("must be a whole number"))
         return int(value)
     return value
 
@@ -44,11 +45,15 @@ def query_int(raw: str | None, name: str, minimum: int, maximum: int) -> int | N
     if raw is None:
         return None
     if not WHOLE_NUMBER.fullmatch(raw):
-        raise MalformedInput(f"query parameter {name!r} must be a whole number")
+        raise MalformedInput(
+            N_("query parameter {name} must be a whole number").format(name=repr(name))
+        )
     # Bounded before int(): a thousand-digit number is refused without being converted.
     if len(raw.lstrip("-")) > 12 or not minimum <= int(raw) <= maximum:
         raise MalformedInput(
-            f"query parameter {name!r} must be at least {minimum} and at most {maximum}"
+            N_("query parameter {name} must be at least {minimum} and at most {maximum}").format(
+                name=repr(name), minimum=minimum, maximum=maximum
+            )
         )
     return int(raw)
 
@@ -58,7 +63,11 @@ def last_event_id(raw: str | None) -> int | None:
     if raw is None:
         return None
     if not LAST_EVENT_ID.fullmatch(raw) or int(raw) > MAX_VERSION:
-        raise MalformedInput(f"Last-Event-ID must be a game version (0 to {MAX_VERSION})")
+        raise MalformedInput(
+            N_("Last-Event-ID must be a game version (0 to {max_version})").format(
+                max_version=MAX_VERSION
+            )
+        )
     return int(raw)
 
 
@@ -71,8 +80,10 @@ def check_writable(data: Any, error: type[ServiceError] = MalformedInput) -> Non
         orjson.dumps(data)
     except TypeError as exc:
         raise error(
-            f"the request body cannot be stored: {exc} (numbers must fit in 64 bits, strings "
-            "must be valid Unicode)"
+            N_(
+                "the request body cannot be stored: {exc} (numbers must fit in "
+                "64 bits, strings must be valid Unicode)"
+            ).format(exc=exc)
         ) from None
 
 

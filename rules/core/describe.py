@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.core.moves import JsonValue
+from rules.core.text import N_
 
 # The first word of a move label, and its past tense. A label that starts with anything else
 # (a card's name, "Top point: ...") is quoted as the actor's choice.
@@ -52,6 +53,8 @@ PAST = {
     "visit": "visited",
 }
 SINGLE_WORDS = {"done": "was done", "pass": "passed", "skip": "skipped"}
+# The log's text for a label it cannot put in the past tense.
+CHOSE = N_("{actor} chose: {label}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +90,16 @@ def narrate(actor: str, label: str, pronoun: str = "their") -> str:
         return f"{actor} {SINGLE_WORDS[first]}"
     past = PAST.get(first)
     if past is None:
-        return f"{actor} chose: {label}"
+        return chose(actor, label)
     rest = " ".join(words[1:])
     for mine, theirs in (("your", pronoun), ("you", "they")):
         rest = " ".join(theirs if w == mine else w for w in rest.split(" "))
     return f"{actor} {past} {rest}".rstrip()
 
 
-__all__ = ["Description", "narrate"]
+def chose(actor: str, label: str) -> str:
+    """The log's text for a label it cannot put in the past tense: "seat-1 chose: <label>"."""
+    return CHOSE.format(actor=actor, label=label)
+
+
+__all__ = ["CHOSE", "Description", "chose", "narrate"]

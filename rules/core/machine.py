@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from mypy_extensions import mypyc_attr
 
 from rules.core.moves import Move
+from rules.core.text import N_
 
 Frame = dict[str, Any]
 
@@ -70,7 +71,7 @@ class Handler(Generic[S, W]):
         pop(s, f)
 
     def prompt(self, s: S, f: Frame) -> str:
-        return "Choose"
+        return N_("Choose")
 
 
 class Machine(Generic[S, W]):

@@ -12,6 +12,7 @@ from rules.core.errors import IllegalMove
 from rules.core.machine import Machine, S, W
 from rules.core.moves import JsonValue, Move, find_move
 from rules.core.protocol import Options
+from rules.core.text import N_
 
 MoveRequest = Move | str | Mapping[str, JsonValue]
 
@@ -43,9 +44,9 @@ class MachineGame(Generic[S, W]):
     def find_legal(self, s: S, move: MoveRequest) -> Move:
         """The legal move that `move` names, or `IllegalMove` saying why there is none."""
         if s.winner is not None:
-            raise IllegalMove("the game is over", move)
+            raise IllegalMove(N_("the game is over"), move)
         if not isinstance(move, (Move, str, Mapping)):
-            raise IllegalMove(f"{move!r} is not a move", move)
+            raise IllegalMove(N_("{move} is not a move").format(move=repr(move)), move)
         legal = self.machine.legal_moves(s)
         found = find_move(legal, move if not isinstance(move, Mapping) else dict(move))
         if found is None:
@@ -56,9 +57,11 @@ class MachineGame(Generic[S, W]):
         pending = self.machine.pending(s)
         prompt = pending[0].prompt(s, pending[1]) if pending else ""
         shown = move.id if isinstance(move, Move) else move
-        return (
-            f"{shown!r} is not a legal move now: it is {self.seat_title(self.to_move(s))}'s "
-            f"decision ({prompt}); {len(legal)} moves are legal"
+        return N_(
+            "{move} is not a legal move now: it is {seat}'s decision ({prompt}); "
+            "{n} moves are legal"
+        ).format(
+            move=repr(shown), seat=self.seat_title(self.to_move(s)), prompt=prompt, n=len(legal)
         )
 
     def apply(self, s: S, move: MoveRequest) -> S:
@@ -126,7 +129,9 @@ class MachineGame(Generic[S, W]):
             try:
                 found = self.find_legal(s, move)
             except IllegalMove as exc:
-                raise IllegalMove(f"move {i + 1} of the replay: {exc.reason}", move) from None
+                raise IllegalMove(
+                    N_("move {n} of the replay: {reason}").format(n=i + 1, reason=exc.reason), move
+                ) from None
             self.machine.decide(s, found)
         return s
 

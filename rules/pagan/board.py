@@ -13,6 +13,7 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 from mypy_extensions import mypyc_attr
 
 from rules.core.rng import Rng
+from rules.core.text import N_
 from rules.pagan.cards import Card, Villager
 from rules.pagan.catalog import load_catalog
 from rules.pagan.state import HUNTER, WITCH, PaganState, Player, Slot, opponent
@@ -78,7 +79,21 @@ BOARD_SLOTS: Final = 3
 ENCHANTMENT_SLOTS: Final = 3
 HAND_LIMIT: Final = 7
 LASTING_ON_BOARD = ("location", "ally", "brew", "familiar")
-TOKEN_NAMES = {"clue": "Clue", "secret": "Secret", "favor": "Favor", "evidence": "Evidence"}
+TOKEN_NAMES = {
+    "clue": N_("Clue"),
+    "secret": N_("Secret"),
+    "favor": N_("Favor"),
+    "evidence": N_("Evidence"),
+}
+# The plural of each word `plural` counts (marked, so the catalog renders each form).
+PLURALS = {
+    "Clue": N_("Clues"),
+    "Secret": N_("Secrets"),
+    "Favor": N_("Favors"),
+    "Evidence": N_("Evidences"),
+    "Gloom": N_("Glooms"),
+    "card": N_("cards"),
+}
 
 
 def card_name(card_id: str) -> str:
@@ -90,7 +105,7 @@ def villager_name(villager_id: str) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return N_("{n} {word}").format(n=n, word=word if n == 1 else PLURALS.get(word, word + "s"))
 
 
 # --- targets ------------------------------------------------------------------------------------
@@ -167,7 +182,11 @@ def targets(s: PaganState, spec: str, here: str | None) -> list[str]:
 def target_name(s: PaganState, target: str) -> str:
     if target.startswith("brew-"):
         slot = s.witch.brews[int(target[5:])]
-        return f"the Brew {card_name(slot.card)}" if slot else "an empty Brew spot"
+        return (
+            N_("the Brew {card}").format(card=card_name(slot.card))
+            if slot
+            else N_("an empty Brew spot")
+        )
     return villager_name(target)
 
 

@@ -16,9 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core.text import N_
+
 SIDES = ("hunter", "witch")
-HUNTER_TYPES = ("ally", "event", "investigation", "location")
-WITCH_TYPES = ("brew", "charm", "enchantment", "familiar")
+# Marked: a card's type is named in move labels and prompts ("Play Allure (charm, ...)").
+HUNTER_TYPES = (N_("ally"), N_("event"), N_("investigation"), N_("location"))
+WITCH_TYPES = (N_("brew"), N_("charm"), N_("enchantment"), N_("familiar"))
 TYPES_BY_SIDE: Mapping[str, tuple[str, ...]] = {"hunter": HUNTER_TYPES, "witch": WITCH_TYPES}
 COLOURS = ("blue", "red", "green")
 ORIGINS = ("example", "printed", "designed")

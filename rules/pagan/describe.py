@@ -12,20 +12,25 @@ read only the villager visited.
 from __future__ import annotations
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pagan.board import villager_name
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import WITCH, PaganState
 from rules.pagan.turn import EXONERATE_COST
 
-TITLES = {WITCH: "The Witch"}
+TITLES = {WITCH: N_("The Witch")}
 PRONOUNS = {WITCH: "her"}
 
 # Labels whose past tense reads badly: the kind, and what the log says instead.
-TEXTS = {"exonerate": f"paid {EXONERATE_COST} Evidence to exonerate and drew a Suspect"}
+TEXTS = {
+    "exonerate": N_("paid {exonerate_cost} Evidence to exonerate and drew a Suspect").format(
+        exonerate_cost=EXONERATE_COST
+    )
+}
 
 
 def log_title(seat: str) -> str:
-    return TITLES.get(seat, "The Hunter")
+    return TITLES.get(seat, N_("The Hunter"))
 
 
 def pronoun(seat: str) -> str:
@@ -37,11 +42,13 @@ def redact(
 ) -> tuple[str | None, tuple[str, ...]] | None:
     """What a reader other than the mover may read of `move` when it may not see all of it."""
     if decision == "look" and move.kind == "take":
-        return "drew a card", ("card",)
+        return N_("drew a card"), ("card",)
     if move.kind == "visit" and MACHINE.to_move(s) == WITCH:  # every Witch visit reads alike
-        return f"visited {villager_name(str(move.args[0][1]))}", ("pawn",)
+        return N_("visited {villager}").format(villager=villager_name(str(move.args[0][1]))), (
+            "pawn",
+        )
     if decision == "reveal" and move.kind == "reveal":
-        return "picked a card to reveal", ("card",)
+        return N_("picked a card to reveal"), ("card",)
     return None
 
 

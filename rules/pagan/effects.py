@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pagan import board
 from rules.pagan.board import (
     TOKEN_NAMES,
@@ -26,8 +27,8 @@ from rules.pagan.machine import Handler, arg, finish, handler, pop, push
 from rules.pagan.ops import CONDITIONS_LIST, OPS, TOKEN_COUNT, Op, condition, holds, op
 from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, opponent
 
-DONE = Move("done", (), "Done")
-SKIP = Move("skip", (), "Skip")
+DONE = Move("done", (), N_("Done"))
+SKIP = Move("skip", (), N_("Skip"))
 
 
 def push_fx(
@@ -268,7 +269,7 @@ class Place(Handler):
             push(s, {"t": "take_from", "seat": f["seat"], "token": f["token"], "to": target})
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Place {plural(f['left'], TOKEN_NAMES[f['token']])}"
+        return N_("Place {amount}").format(amount=plural(f["left"], TOKEN_NAMES[f["token"]]))
 
 
 handler("place")(Place)
@@ -279,14 +280,22 @@ def _place_move(token: str, target: str, where: str | None = None) -> Move:
     """Place a token on a target (named `where`, or the villager `target`): one shared object
     per label, as Moves are immutable values and this is the commonest decision of a playout."""
     where = villager_name(target) if where is None else where
-    return Move("place", (("target", target),), f"Place a {TOKEN_NAMES[token]} on {where}")
+    return Move(
+        "place",
+        (("target", target),),
+        N_("Place a {token} on {where}").format(token=TOKEN_NAMES[token], where=where),
+    )
 
 
 @derived
 def _remove_move(token: str, target: str, where: str | None = None) -> Move:
     """As `_place_move`, for removing a token."""
     where = villager_name(target) if where is None else where
-    return Move("remove", (("target", target),), f"Remove a {TOKEN_NAMES[token]} from {where}")
+    return Move(
+        "remove",
+        (("target", target),),
+        N_("Remove a {token} from {where}").format(token=TOKEN_NAMES[token], where=where),
+    )
 
 
 class TakeFrom(Handler):
@@ -298,11 +307,19 @@ class TakeFrom(Handler):
         token, to = f["token"], f["to"]
         name = TOKEN_NAMES[token]
         out = [
-            Move("take", (("source", t),), f"Move a {name} from {target_name(s, t)} instead")
+            Move(
+                "take",
+                (("source", t),),
+                N_("Move a {name} from {target} instead").format(
+                    name=name, target=target_name(s, t)
+                ),
+            )
             for t in board.holders(s, token, exclude=to)
         ]
         if out:
-            out.append(Move("skip", (), f"Place no {name} (the supply is empty)"))
+            out.append(
+                Move("skip", (), N_("Place no {name} (the supply is empty)").format(name=name))
+            )
         return out
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -311,7 +328,9 @@ class TakeFrom(Handler):
             board.move_token(s, arg(m), f["to"], f["token"])
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"The supply has no {TOKEN_NAMES[f['token']]} left"
+        return N_("The supply has no {token_names} left").format(
+            token_names=TOKEN_NAMES[f["token"]]
+        )
 
 
 handler("take_from")(TakeFrom)
@@ -368,7 +387,7 @@ class Remove(Handler):
             pop(s, f)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Remove {plural(f['left'], TOKEN_NAMES[f['token']])}"
+        return N_("Remove {amount}").format(amount=plural(f["left"], TOKEN_NAMES[f["token"]]))
 
 
 handler("remove")(Remove)
@@ -395,7 +414,11 @@ class RemoveAll(Handler):
         token = f["token"]
         name = TOKEN_NAMES[token]
         return [
-            Move("remove_all", (("target", t),), f"Remove every {name} from {target_name(s, t)}")
+            Move(
+                "remove_all",
+                (("target", t),),
+                N_("Remove every {name} from {target}").format(name=name, target=target_name(s, t)),
+            )
             for t in targets(s, f"{f['target']}+with:{token}", f["here"])
         ]
 
@@ -405,7 +428,9 @@ class RemoveAll(Handler):
         board.remove_to_supply(s, target, f["token"], token_count_on(s, target, f["token"]))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Choose a villager to remove every {TOKEN_NAMES[f['token']]} from"
+        return N_("Choose a villager to remove every {token_names} from").format(
+            token_names=TOKEN_NAMES[f["token"]]
+        )
 
 
 handler("remove_all")(RemoveAll)
@@ -441,7 +466,11 @@ class MoveToken(Handler):
         if source is None:
             dests = targets(s, f["to"], f["here"])
             out = [
-                Move("from", (("source", t),), f"Move a {name} from {target_name(s, t)}")
+                Move(
+                    "from",
+                    (("source", t),),
+                    N_("Move a {name} from {target}").format(name=name, target=target_name(s, t)),
+                )
                 for t in targets(s, f"{f['from']}+with:{token}", f["here"])
                 if any(d != t for d in dests)
             ]
@@ -449,7 +478,7 @@ class MoveToken(Handler):
                 out.append(DONE)
             return out
         return [
-            Move("to", (("target", t),), f"Move it to {target_name(s, t)}")
+            Move("to", (("target", t),), N_("Move it to {target}").format(target=target_name(s, t)))
             for t in targets(s, f["to"], f["here"])
             if t != source
         ]
@@ -467,7 +496,7 @@ class MoveToken(Handler):
                 pop(s, f)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Move {plural(f['left'], TOKEN_NAMES[f['token']])}"
+        return N_("Move {amount}").format(amount=plural(f["left"], TOKEN_NAMES[f["token"]]))
 
 
 handler("move")(MoveToken)
@@ -479,6 +508,17 @@ handler("move")(MoveToken)
 @op("discard", required=("n",), optional=("who", "upto"))
 def _discard(s: PaganState, f: Frame, o: Op) -> None:
     push_discard(s, who(f, o), int(o.get("n", 1)), bool(o.get("upto", False)))
+
+
+# The discard prompt of each (up to, reason) a discard is pushed with.
+DISCARD_PROMPTS = {
+    (False, ""): N_("Discard {amount}"),
+    (True, ""): N_("Discard up to {amount}"),
+    (False, " (hand limit)"): N_("Discard {amount} (hand limit)"),
+    (True, " (hand limit)"): N_("Discard up to {amount} (hand limit)"),
+    (False, " to pay the cost"): N_("Discard {amount} to pay the cost"),
+    (True, " to pay the cost"): N_("Discard up to {amount} to pay the cost"),
+}
 
 
 def push_discard(s: PaganState, seat: str, n: int, upto: bool, reason: str = "") -> None:
@@ -509,8 +549,11 @@ class Discard(Handler):
             pop(s, f)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        n = plural(f["left"], "card")
-        return f"Discard {'up to ' if f['upto'] else ''}{n}{f['reason']}"
+        n = plural(f["left"], N_("card"))
+        template = DISCARD_PROMPTS.get((bool(f["upto"]), f["reason"]))
+        if template is None:  # a reason this table does not know (none today)
+            return f"Discard {'up to ' if f['upto'] else ''}{n}{f['reason']}"
+        return template.format(amount=n)
 
 
 handler("discard")(Discard)
@@ -518,7 +561,7 @@ handler("discard")(Discard)
 
 @derived
 def _discard_move(card: str) -> Move:
-    return Move("discard", (("card", card),), f"Discard {card_name(card)}")
+    return Move("discard", (("card", card),), N_("Discard {card}").format(card=card_name(card)))
 
 
 @op("look_draw", required=("look", "draw"))
@@ -536,7 +579,8 @@ class Look(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [
-            Move("take", (("card", c),), f"Draw {card_name(c)}") for c in sorted(set(f["cards"]))
+            Move("take", (("card", c),), N_("Draw {card}").format(card=card_name(c)))
+            for c in sorted(set(f["cards"]))
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -554,7 +598,9 @@ class Look(Handler):
         pop(s, f)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Draw {plural(f['left'], 'card')} of those you look at; discard the rest"
+        return N_("Draw {amount} of those you look at; discard the rest").format(
+            amount=plural(f["left"], N_("card"))
+        )
 
 
 handler("look")(Look)
@@ -582,7 +628,11 @@ class Recover(Handler):
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         spec = {"gloom": f["gloom"], "types": f["types"]}
         return [
-            Move("recover", (("card", c),), f"Return {card_name(c)} to your hand")
+            Move(
+                "recover",
+                (("card", c),),
+                N_("Return {card} to your hand").format(card=card_name(c)),
+            )
             for c in recoverable(s, f["seat"], spec)
         ]
 
@@ -597,7 +647,7 @@ class Recover(Handler):
             pop(s, f)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Return a card from your discard pile to your hand"
+        return N_("Return a card from your discard pile to your hand")
 
 
 handler("recover")(Recover)
@@ -639,7 +689,11 @@ class ReadyEffect(Handler):
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         seat = f["seat"]
         return [
-            Move("ready", (("villager", t),), f"Ready {villager_name(t)}")
+            Move(
+                "ready",
+                (("villager", t),),
+                N_("Ready {villager}").format(villager=villager_name(t)),
+            )
             for t in targets(s, f["target"], f["here"])
             if opponent_pawns(s, seat, t)
         ]
@@ -649,7 +703,7 @@ class ReadyEffect(Handler):
         return_pawns(s, arg(m), opponent(f["seat"]))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Choose a villager to ready"
+        return N_("Choose a villager to ready")
 
 
 handler("ready_fx")(ReadyEffect)
@@ -681,12 +735,21 @@ class MoveInvestigation(Handler):
                 Move(
                     "from",
                     (("villager", v.id),),
-                    f"Move {card_name(v.investigation)} from {villager_name(v.id)}",
+                    N_("Move {card} from {villager}").format(
+                        card=card_name(v.investigation), villager=villager_name(v.id)
+                    ),
                 )
                 for v in s.villagers
                 if v.alive and v.investigation and not board.is_covered(s, f"investigation-{v.id}")
             ]
-        return [Move("to", (("villager", t),), f"Move it to {villager_name(t)}") for t in free]
+        return [
+            Move(
+                "to",
+                (("villager", t),),
+                N_("Move it to {villager}").format(villager=villager_name(t)),
+            )
+            for t in free
+        ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         if m.kind == "from":
@@ -701,7 +764,7 @@ class MoveInvestigation(Handler):
         source.inv_gloom = 0
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Move an Investigation to another villager"
+        return N_("Move an Investigation to another villager")
 
 
 handler("move_inv")(MoveInvestigation)
@@ -720,8 +783,9 @@ class ReturnInvestigation(Handler):
             Move(
                 "return",
                 (("villager", v.id),),
-                f"Return {card_name(v.investigation)} on {villager_name(v.id)} "
-                "to the Hunter's hand",
+                N_("Return {card} on {villager} to the Hunter's hand").format(
+                    card=card_name(v.investigation), villager=villager_name(v.id)
+                ),
             )
             for v in s.villagers
             if v.alive and v.investigation and not board.is_covered(s, f"investigation-{v.id}")
@@ -736,7 +800,7 @@ class ReturnInvestigation(Handler):
             s.hunter.revealed.append(card)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Return an Investigation to the Hunter's hand"
+        return N_("Return an Investigation to the Hunter's hand")
 
 
 handler("return_inv")(ReturnInvestigation)
@@ -771,7 +835,9 @@ class DiscardInPlay(Handler):
         types = f["types"]
         own = f["owner"] == f["seat"]  # a player's own Gloom cards never leave voluntarily
         return [
-            Move("remove_card", (("place", place),), f"Remove {card_name(card)}")
+            Move(
+                "remove_card", (("place", place),), N_("Remove {card}").format(card=card_name(card))
+            )
             for card, owner, place in board.cards_in_play(s)
             if owner == f["owner"]
             and (not types or board.CARDS[card].type in types)
@@ -783,7 +849,7 @@ class DiscardInPlay(Handler):
         remove_card_in_play(s, arg(m))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Choose a card in play to remove"
+        return N_("Choose a card in play to remove")
 
 
 handler("discard_in_play")(DiscardInPlay)
@@ -811,7 +877,11 @@ class Choose(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [
-            Move("option", (("index", i),), str(opt.get("label", f"Option {i + 1}")))
+            Move(
+                "option",
+                (("index", i),),
+                str(opt.get("label", N_("Option {number}").format(number=i + 1))),
+            )
             for i, opt in enumerate(f["options"])
             if possible(s, f["seat"], opt.get("effect", []), f["here"])
         ]
@@ -821,7 +891,7 @@ class Choose(Handler):
         push_fx(s, f["seat"], f["options"][arg(m)].get("effect", []), f["here"], f["src"])
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Choose one"
+        return N_("Choose one")
 
 
 handler("choose")(Choose)
@@ -834,7 +904,7 @@ def _optional(s: PaganState, f: Frame, o: Op) -> None:
         {
             "t": "optional",
             "seat": f["seat"],
-            "label": o.get("label", "Use the effect"),
+            "label": o.get("label", N_("Use the effect")),
             "cost": o.get("cost", {}),
             "ops": o.get("effect", []),
             "here": f["here"],
@@ -860,7 +930,7 @@ class Optional(Handler):
             push_pay(s, f["seat"], f["cost"])
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"{f['label']}?"
+        return N_("{label}?").format(label=f["label"])
 
 
 handler("optional")(Optional)
@@ -982,7 +1052,9 @@ def _pay_move(token: str, villager_id: str) -> Move:
     return Move(
         "pay",
         (("target", villager_id),),
-        f"Pay a {TOKEN_NAMES[token]} from {villager_name(villager_id)}",
+        N_("Pay a {token} from {villager}").format(
+            token=TOKEN_NAMES[token], villager=villager_name(villager_id)
+        ),
     )
 
 
@@ -1003,7 +1075,7 @@ class PayTokens(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         token = "clue" if f["clue"] else "secret"
-        return f"Pay {plural(f[token], TOKEN_NAMES[token])} from villagers"
+        return N_("Pay {amount} from villagers").format(amount=plural(f[token], TOKEN_NAMES[token]))
 
 
 handler("pay_tokens")(PayTokens)

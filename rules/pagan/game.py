@@ -8,6 +8,7 @@ from rules.core.machine_game import MachineGame
 from rules.core.moves import Move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
+from rules.core.text import N_
 from rules.pagan import describe, heuristics, sampling, setup, state, views
 from rules.pagan.board import CATALOG
 from rules.pagan.catalog_export import catalog_json
@@ -19,11 +20,11 @@ from rules.pagan import effects, gloom, playing, turn  # noqa: F401  isort: skip
 from rules.pagan.scenario import victory_text  # isort: skip
 
 REASONS = {
-    "ritual": "The Witch performed the ritual",
-    "innocents-eliminated": "The Hunter eliminated three innocent villagers",
-    "eliminated-witch": "The Hunter eliminated the true witch",
-    "exonerated": "The Hunter exonerated all eight innocent villagers",
-    "turn-limit": "The turn limit was reached",
+    "ritual": N_("The Witch performed the ritual"),
+    "innocents-eliminated": N_("The Hunter eliminated three innocent villagers"),
+    "eliminated-witch": N_("The Hunter eliminated the true witch"),
+    "exonerated": N_("The Hunter exonerated all eight innocent villagers"),
+    "turn-limit": N_("The turn limit was reached"),
 }
 
 
@@ -47,7 +48,7 @@ class PaganGame(MachineGame[PaganState, str]):
         return MACHINE.to_move(s)  # the state's seat names are the protocol's: no mapping
 
     def seat_title(self, seat: str | None) -> str:
-        return "the Witch" if seat == WITCH else "the Hunter"
+        return N_("the Witch") if seat == WITCH else N_("the Hunter")
 
     # The public log (rules/pagan/describe.py says what each seat may read).
     def redact(

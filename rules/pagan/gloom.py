@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pagan import board
 from rules.pagan.board import CARDS, place_name, plural
 from rules.pagan.effects import DONE, cleanse_sources, push_fx
@@ -95,7 +96,10 @@ def run_cleansed_triggers(s: PaganState) -> None:
                 {
                     "t": "optional",
                     "seat": runner,
-                    "label": trig.get("label", f"Use {board.card_name(card)}" if card else "Use"),
+                    "label": trig.get(
+                        "label",
+                        N_("Use {card}").format(card=board.card_name(card)) if card else N_("Use"),
+                    ),
                     "cost": trig.get("cost", {}),
                     "ops": trig.get("effect", []),
                     "here": None,
@@ -143,7 +147,13 @@ class AddGloom(Handler):
         if s.supply.get("gloom", 0) < n:
             return []
         return [
-            Move("add_gloom", (("place", p),), f"Add {plural(n, 'Gloom')} to {place_name(s, p)}")
+            Move(
+                "add_gloom",
+                (("place", p),),
+                N_("Add {amount} to {place}").format(
+                    amount=plural(n, N_("Gloom")), place=place_name(s, p)
+                ),
+            )
             for p in board.gloom_targets(s, f["target"], f["seat"], f["here"], f["at"])
             if board.gloom_room(s, p) >= n
         ]
@@ -153,7 +163,7 @@ class AddGloom(Handler):
         board.put_gloom(s, arg(m), f["n"])
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Add {plural(f['n'], 'Gloom')} to a Gloom card"
+        return N_("Add {amount} to a Gloom card").format(amount=plural(f["n"], N_("Gloom")))
 
 
 handler("add_gloom")(AddGloom)
@@ -182,7 +192,11 @@ class RemoveGloom(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         out = [
-            Move("remove_gloom", (("place", p),), f"Remove a Gloom from {place_name(s, p)}")
+            Move(
+                "remove_gloom",
+                (("place", p),),
+                N_("Remove a Gloom from {place}").format(place=place_name(s, p)),
+            )
             for p in board.gloom_targets(s, f["target"], f["seat"], f["here"], f["at"])
             if board.gloom_at(s, p)
         ]
@@ -203,7 +217,8 @@ class RemoveGloom(Handler):
         take_gloom(s, place)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Remove {'up to ' if f['upto'] else ''}{plural(f['left'], 'Gloom')}"
+        template = N_("Remove up to {amount}") if f["upto"] else N_("Remove {amount}")
+        return template.format(amount=plural(f["left"], N_("Gloom")))
 
 
 handler("remove_gloom")(RemoveGloom)
@@ -216,7 +231,11 @@ class PayGloom(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [
-            Move("pay_gloom", (("place", p),), f"Pay a Gloom from {place_name(s, p)}")
+            Move(
+                "pay_gloom",
+                (("place", p),),
+                N_("Pay a Gloom from {place}").format(place=place_name(s, p)),
+            )
             for p in board.gloom_holders(s)
             if board.gloom_at(s, p)
         ]
@@ -228,7 +247,7 @@ class PayGloom(Handler):
         take_gloom(s, arg(m))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Pay {plural(f['left'], 'Gloom')} from Gloom in play"
+        return N_("Pay {amount} from Gloom in play").format(amount=plural(f["left"], N_("Gloom")))
 
 
 handler("pay_gloom")(PayGloom)
@@ -246,7 +265,11 @@ class CopyCleanse(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [
-            Move("copy", (("place", place),), f"Use the Cleanse effect of {board.card_name(card)}")
+            Move(
+                "copy",
+                (("place", place),),
+                N_("Use the Cleanse effect of {card}").format(card=board.card_name(card)),
+            )
             for card, place in cleanse_sources(s)
         ]
 
@@ -257,7 +280,7 @@ class CopyCleanse(Handler):
         push_fx(s, f["seat"], list(CARDS[card].data.get("cleanse", [])), None, card)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Choose the Cleanse effect of another Gloom card in play"
+        return N_("Choose the Cleanse effect of another Gloom card in play")
 
 
 handler("copy_cleanse")(CopyCleanse)

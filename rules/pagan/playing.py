@@ -14,6 +14,7 @@ Sight) is played onto a Hunter card in play, which stops counting as in play.
 from __future__ import annotations
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pagan import board
 from rules.pagan.board import (
     BOARD_SLOTS,
@@ -176,7 +177,11 @@ def play_move(s: PaganState, card: str, cost: int) -> Move:
 def _play_move(card: str, cost: int) -> Move:
     # Moves are immutable values, so one object per card and cost serves every state.
     c = CARDS[card]
-    return Move("play", (("card", card),), f"Play {c.name} ({c.type}, {cost} Influence)")
+    return Move(
+        "play",
+        (("card", card),),
+        N_("Play {name} ({type}, {cost} Influence)").format(name=c.name, type=c.type, cost=cost),
+    )
 
 
 def start_play(s: PaganState, seat: str, card: str, cost: int) -> None:
@@ -229,13 +234,21 @@ class Replace(Handler):
         kind = f["kind"]
         if kind == "enchantment":
             return [
-                Move("replace", (("slot", i),), f"Discard {card_name(c)} to make room")
+                Move(
+                    "replace",
+                    (("slot", i),),
+                    N_("Discard {card} to make room").format(card=card_name(c)),
+                )
                 for i, c in enumerate(s.enchantments)
                 if "gloom" not in s.supply or board.removable_by_owner(s, f"enchantment-{i}")
             ]
         slots = s.player(f["seat"]).slots(kind)
         return [
-            Move("replace", (("slot", i),), f"Discard {card_name(slot.card)} to make room")
+            Move(
+                "replace",
+                (("slot", i),),
+                N_("Discard {card} to make room").format(card=card_name(slot.card)),
+            )
             for i, slot in enumerate(slots)
             if slot is not None
             and ("gloom" not in s.supply or board.removable_by_owner(s, f"{kind}-{i}"))
@@ -259,7 +272,9 @@ class Replace(Handler):
             landed(s, f["seat"], f["card"], f"{f['kind']}-{index}")
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Every {f['kind']} spot is full: choose the card {card_name(f['card'])} replaces"
+        return N_("Every {kind} spot is full: choose the card {card} replaces").format(
+            kind=f["kind"], card=card_name(f["card"])
+        )
 
 
 handler("replace")(Replace)
@@ -273,14 +288,20 @@ class PlaceInvestigation(Handler):
         free = [v for v in living if not v.investigation]
         if free:
             return [
-                Move("target", (("villager", v.id),), f"Place it on {villager_name(v.id)}")
+                Move(
+                    "target",
+                    (("villager", v.id),),
+                    N_("Place it on {villager}").format(villager=villager_name(v.id)),
+                )
                 for v in free
             ]
         return [
             Move(
                 "target",
                 (("villager", v.id),),
-                f"Place it on {villager_name(v.id)}, discarding {card_name(v.investigation)}",
+                N_("Place it on {villager}, discarding {card}").format(
+                    villager=villager_name(v.id), card=card_name(v.investigation)
+                ),
             )
             for v in living
             if v.investigation
@@ -300,7 +321,7 @@ class PlaceInvestigation(Handler):
         s.player(f["seat"]).discard.append(f["card"])
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Choose the villager for {card_name(f['card'])}"
+        return N_("Choose the villager for {card}").format(card=card_name(f["card"]))
 
 
 handler("place_investigation")(PlaceInvestigation)
@@ -355,7 +376,9 @@ class Play(Handler):
         start_play(s, f["seat"], card, cost)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"You may play {'up to ' if f['left'] > 1 else ''}{f['left']} card(s)"
+        if f["left"] > 1:
+            return N_("You may play up to {n} card(s)").format(n=f["left"])
+        return N_("You may play {n} card(s)").format(n=f["left"])
 
 
 handler("play")(Play)
@@ -383,7 +406,7 @@ class Cover(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [
-            Move("cover", (("place", place),), f"Play it onto {card_name(c)}")
+            Move("cover", (("place", place),), N_("Play it onto {card}").format(card=card_name(c)))
             for c, place in cover_targets(s, f["card"])
         ]
 
@@ -394,7 +417,7 @@ class Cover(Handler):
             s.ench_covers[index] = arg(m)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Choose the Hunter card {card_name(f['card'])} is played onto"
+        return N_("Choose the Hunter card {card} is played onto").format(card=card_name(f["card"]))
 
 
 handler("cover")(Cover)
@@ -422,12 +445,16 @@ class Reveal(Handler):
         phase = f["phase"]
         if phase == "pick":
             return [
-                Move("reveal", (("card", c),), f"Reveal {card_name(c)}")
+                Move("reveal", (("card", c),), N_("Reveal {card}").format(card=card_name(c)))
                 for c in sorted(set(s.player(f["owner"]).hand))
             ]
         if phase == "discard":
             return [
-                Move("discard", (("card", c),), f"Make them discard {card_name(c)}")
+                Move(
+                    "discard",
+                    (("card", c),),
+                    N_("Make them discard {card}").format(card=card_name(c)),
+                )
                 for c in sorted(set(f["cards"]))
             ]
         owner = f["owner"]
@@ -472,10 +499,12 @@ class Reveal(Handler):
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         if f["phase"] == "pick":
-            return f"Reveal {plural(f['n'] - len(f['cards']), 'card')} from your hand"
+            return N_("Reveal {amount} from your hand").format(
+                amount=plural(f["n"] - len(f["cards"]), N_("card"))
+            )
         if f["phase"] == "discard":
-            return "Choose which revealed card your opponent discards"
-        return "Play the other revealed card"
+            return N_("Choose which revealed card your opponent discards")
+        return N_("Play the other revealed card")
 
 
 handler("reveal")(Reveal)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pagan import board
 from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, derived, villager_name
 from rules.pagan.effects import (
@@ -86,7 +87,7 @@ def trigger_label(place: str, trig: dict[str, Any], s: PaganState) -> str:
     card = card_at(s, place)
     if trig.get("label"):
         return str(trig["label"])
-    return f"Use {card_name(card)}" if card else "Use the effect"
+    return N_("Use {card}").format(card=card_name(card)) if card else N_("Use the effect")
 
 
 def card_at(s: PaganState, place: str) -> str | None:
@@ -203,20 +204,32 @@ def consume_moves(s: PaganState) -> list[Move]:
 # Moves are immutable values and move generation is the hot path of every playout, so a move whose
 # label depends only on its arguments (and the catalog) is built once and shared by every state.
 
-END_TURN = Move("end", (), "End your turn")
-GAIN_INFLUENCE = Move("influence", (), "Gain 2 Influence")
-DRAW_CARD = Move("draw", (), "Draw a card")
-EXONERATE = Move("exonerate", (), f"Exonerate: pay {EXONERATE_COST} Evidence, draw a Suspect")
+END_TURN = Move("end", (), N_("End your turn"))
+GAIN_INFLUENCE = Move("influence", (), N_("Gain 2 Influence"))
+DRAW_CARD = Move("draw", (), N_("Draw a card"))
+EXONERATE = Move(
+    "exonerate",
+    (),
+    N_("Exonerate: pay {exonerate_cost} Evidence, draw a Suspect").format(
+        exonerate_cost=EXONERATE_COST
+    ),
+)
 
 
 @derived
 def _consume_move(slot: int, card: str) -> Move:
-    return Move("consume", (("slot", slot),), f"Consume {card_name(card)} (free)")
+    return Move(
+        "consume", (("slot", slot),), N_("Consume {card} (free)").format(card=card_name(card))
+    )
 
 
 @derived
 def _visit_move(villager_id: str) -> Move:
-    return Move("visit", (("villager", villager_id),), f"Visit {villager_name(villager_id)}")
+    return Move(
+        "visit",
+        (("villager", villager_id),),
+        N_("Visit {villager}").format(villager=villager_name(villager_id)),
+    )
 
 
 @derived
@@ -224,7 +237,7 @@ def _familiar_visit_move(villager_id: str) -> Move:
     return Move(
         "visit",
         (("villager", villager_id), ("pawn", "familiar")),
-        f"Visit {villager_name(villager_id)} with the Familiar pawn",
+        N_("Visit {villager} with the Familiar pawn").format(villager=villager_name(villager_id)),
     )
 
 
@@ -233,24 +246,28 @@ def _villager_move(kind: str, villager_id: str) -> Move:
     """ready, raid, eliminate or ritual on a villager."""
     name = villager_name(villager_id)
     label = {
-        "ready": f"Ready {name}",
-        "raid": f"Raid {name}",
-        "eliminate": f"Eliminate {name}",
-        "ritual": f"Perform the ritual on {name}",
+        "ready": N_("Ready {name}").format(name=name),
+        "raid": N_("Raid {name}").format(name=name),
+        "eliminate": N_("Eliminate {name}").format(name=name),
+        "ritual": N_("Perform the ritual on {name}").format(name=name),
     }[kind]
     return Move(kind, (("villager", villager_id),), label)
 
 
 @derived
 def _activate_move(slot: int, card: str) -> Move:
-    return Move("activate", (("slot", slot),), f"Activate {card_name(card)}")
+    return Move("activate", (("slot", slot),), N_("Activate {card}").format(card=card_name(card)))
 
 
 @derived
 def _lift_move(slot: int, card: str) -> Move:
     if CARDS[card].gloom:  # a Gloom Enchantment: the Lift removes 1 Gloom, no cost
-        return Move("lift", (("slot", slot),), f"Lift {card_name(card)}: remove 1 Gloom")
-    return Move("lift", (("slot", slot),), f"Lift {card_name(card)}")
+        return Move(
+            "lift",
+            (("slot", slot),),
+            N_("Lift {card}: remove 1 Gloom").format(card=card_name(card)),
+        )
+    return Move("lift", (("slot", slot),), N_("Lift {card}").format(card=card_name(card)))
 
 
 def consume(s: PaganState, index: int) -> None:
@@ -296,7 +313,7 @@ class DuringUpkeep(Handler):
         if s.active == WITCH:
             out.extend(consume_moves(s))
         if out and not mandatory_left:
-            out.append(Move("done", (), "Go on to the next Upkeep step"))
+            out.append(Move("done", (), N_("Go on to the next Upkeep step")))
         return out
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -315,7 +332,7 @@ class DuringUpkeep(Handler):
                     push_pay(s, s.active, trig.get("cost", {}))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return 'Upkeep: resolve your "during Upkeep" effects'
+        return N_('Upkeep: resolve your "during Upkeep" effects')
 
 
 handler("upkeep")(DuringUpkeep)
@@ -347,11 +364,17 @@ class AllyUpkeep(Handler):
         upkeep = int(CARDS[slot.card].data.get("upkeep", 0))
         out = []
         if s.hunter.influence >= upkeep:
-            out.append(Move("keep", (("slot", i),), f"Pay {upkeep} Influence to keep {name}"))
+            out.append(
+                Move(
+                    "keep",
+                    (("slot", i),),
+                    N_("Pay {upkeep} Influence to keep {name}").format(upkeep=upkeep, name=name),
+                )
+            )
         # Not paying is a choice, and a Gloom card never leaves play voluntarily: a Gloom Ally
         # is discarded (uncleansed) only when its Upkeep cannot be paid.
         if not out or not slot.gloom:
-            out.append(Move("dismiss", (("slot", i),), f"Discard {name}"))
+            out.append(Move("dismiss", (("slot", i),), N_("Discard {name}").format(name=name)))
         return out
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -365,7 +388,7 @@ class AllyUpkeep(Handler):
         f["slot"] = i + 1
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Upkeep: pay for your Allies"
+        return N_("Upkeep: pay for your Allies")
 
 
 handler("ally_upkeep")(AllyUpkeep)
@@ -579,8 +602,10 @@ class Act(Handler):
         p = s.player(f["seat"])
         left = p.pawns + p.familiar_pawn
         if not left:
-            return "No pawns left: consume a Brew or end your turn"
-        return f"Choose an action ({left} pawn{'s' if left != 1 else ''} left)"
+            return N_("No pawns left: consume a Brew or end your turn")
+        if left == 1:
+            return N_("Choose an action (1 pawn left)")
+        return N_("Choose an action ({left} pawns left)").format(left=left)
 
 
 handler("act")(Act)
@@ -637,9 +662,17 @@ class Raid(Handler):
         name = villager_name(v.id)
         out = []
         if v.favors:
-            out.append(Move("favor", (), f"Remove 1 Favor from {name}"))
+            out.append(Move("favor", (), N_("Remove 1 Favor from {name}").format(name=name)))
         if v.secrets:
-            out.append(Move("secrets", (), f"Remove all {v.secrets} Secrets from {name}"))
+            out.append(
+                Move(
+                    "secrets",
+                    (),
+                    N_("Remove all {secrets} Secrets from {name}").format(
+                        secrets=v.secrets, name=name
+                    ),
+                )
+            )
         return out
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -651,7 +684,9 @@ class Raid(Handler):
             board.remove_to_supply(s, v.id, "secret", v.secrets)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Raid {villager_name(f['villager'])}: remove 1 Favor or all Secrets"
+        return N_("Raid {villager}: remove 1 Favor or all Secrets").format(
+            villager=villager_name(f["villager"])
+        )
 
 
 handler("raid")(Raid)
@@ -732,13 +767,19 @@ class Convert(Handler):
             return []
         name = villager_name(v.id)
         if s.supply["favor"] > 0:
-            out = [Move("convert", (), f"Convert 3 Secrets on {name} into 1 Favor")]
+            out = [
+                Move(
+                    "convert", (), N_("Convert 3 Secrets on {name} into 1 Favor").format(name=name)
+                )
+            ]
         else:
             out = [
                 Move(
                     "convert",
                     (("source", t),),
-                    f"Convert 3 Secrets on {name} into 1 Favor moved from {villager_name(t)}",
+                    N_("Convert 3 Secrets on {name} into 1 Favor moved from {villager}").format(
+                        name=name, villager=villager_name(t)
+                    ),
                 )
                 for t in board.holders(s, "favor", exclude=v.id)
             ]
@@ -759,7 +800,9 @@ class Convert(Handler):
             pop(s, f)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Convert 3 Secrets on {villager_name(f['villager'])} into 1 Favor?"
+        return N_("Convert 3 Secrets on {villager} into 1 Favor?").format(
+            villager=villager_name(f["villager"])
+        )
 
 
 handler("convert")(Convert)
@@ -773,7 +816,14 @@ class Again(Handler):
         skill = list(VILLAGERS[s.villager(vid).face].skill)
         if not possible(s, WITCH, skill, vid):  # e.g. Willam's needs 2 cards in hand
             return [SKIP]
-        return [Move("again", (), f"Use {villager_name(vid)}'s skill again (2+ Favors)"), SKIP]
+        return [
+            Move(
+                "again",
+                (),
+                N_("Use {villager}'s skill again (2+ Favors)").format(villager=villager_name(vid)),
+            ),
+            SKIP,
+        ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
@@ -782,7 +832,9 @@ class Again(Handler):
             push_fx(s, WITCH, list(VILLAGERS[s.villager(vid).face].skill), vid, vid)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return f"Use {villager_name(f['villager'])}'s skill a second time?"
+        return N_("Use {villager}'s skill a second time?").format(
+            villager=villager_name(f["villager"])
+        )
 
 
 handler("again")(Again)
@@ -806,14 +858,16 @@ class Familiar(Handler):
             data = CARDS[slot.card].data
             xp = "gloom" in s.supply  # only then can an effect be barred by Gloom
             if not xp or usable(s, WITCH, data.get("effect", []), vid, f"familiar-{i}"):
-                out.append(Move("familiar", (("slot", i),), f"Use {name}"))
+                out.append(Move("familiar", (("slot", i),), N_("Use {name}").format(name=name)))
             empower = data.get("empower")
             if (
                 empower
                 and board.can_pay(s, WITCH, empower.get("cost", {}))
                 and (not xp or usable(s, WITCH, empower.get("effect", []), vid, f"familiar-{i}"))
             ):
-                out.append(Move("empower", (("slot", i),), f"Use {name}, Empowered"))
+                out.append(
+                    Move("empower", (("slot", i),), N_("Use {name}, Empowered").format(name=name))
+                )
         if out:
             out.append(SKIP)
         return out
@@ -835,7 +889,7 @@ class Familiar(Handler):
             push_fx(s, WITCH, data.get("effect", []), f["villager"], slot.card, place)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
-        return "Use a Familiar with this visit?"
+        return N_("Use a Familiar with this visit?")
 
 
 handler("familiar")(Familiar)

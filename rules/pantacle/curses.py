@@ -11,6 +11,7 @@ drawer knows them, which the pile's knowledge bits record.
 from __future__ import annotations
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pantacle.board import (
     CURSES,
     EXTRA_CURSE_TOTALS,
@@ -42,7 +43,10 @@ class CurseDraw(Handler):
     decision = True
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
-        out = [Move("keep", (("curse", c),), f"Keep {curse_name(c)}") for c in f["drawn"]]
+        out = [
+            Move("keep", (("curse", c),), N_("Keep {curse}").format(curse=curse_name(c)))
+            for c in f["drawn"]
+        ]
         extra = f["extra"]
         if extra < MAX_EXTRA_CURSES and s.curse_pile:
             cost = extra_curse_cost(extra)
@@ -51,8 +55,10 @@ class CurseDraw(Handler):
                     Move(
                         "draw",
                         (),
-                        f"Pay {cost} Influence to draw another Curse card "
-                        f"({EXTRA_CURSE_TOTALS[extra + 1]} in all for {extra + 1} extra)",
+                        N_(
+                            "Pay {cost} Influence to draw another Curse card "
+                            "({total} in all for {extra} extra)"
+                        ).format(cost=cost, total=EXTRA_CURSE_TOTALS[extra + 1], extra=extra + 1),
                     )
                 )
         return out
@@ -74,7 +80,7 @@ class CurseDraw(Handler):
         arrive(s, seat, kept)
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "A Curse icon is revealed: keep one Curse card, or pay to draw another"
+        return N_("A Curse icon is revealed: keep one Curse card, or pay to draw another")
 
 
 handler("curse_draw")(CurseDraw)
@@ -110,8 +116,16 @@ class CurseTarget(Handler):
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         name = curse_name(f["curse"])
         return [
-            Move("target", (("sacrifice", "powers"),), f"{name} targets the Sacrifice of Powers"),
-            Move("target", (("sacrifice", "adepts"),), f"{name} targets the Sacrifice of Adepts"),
+            Move(
+                "target",
+                (("sacrifice", "powers"),),
+                N_("{name} targets the Sacrifice of Powers").format(name=name),
+            ),
+            Move(
+                "target",
+                (("sacrifice", "adepts"),),
+                N_("{name} targets the Sacrifice of Adepts").format(name=name),
+            ),
         ]
 
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
@@ -121,7 +135,7 @@ class CurseTarget(Handler):
                 c.target = arg(m)
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return f"Choose the Sacrifice that {curse_name(f['curse'])} targets"
+        return N_("Choose the Sacrifice that {curse} targets").format(curse=curse_name(f["curse"]))
 
 
 handler("curse_target")(CurseTarget)
@@ -146,7 +160,11 @@ class Protect(Handler):
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         return [
-            Move("protect", (("curse", c.id),), f"Turn {curse_name(c.id)} face down")
+            Move(
+                "protect",
+                (("curse", c.id),),
+                N_("Turn {curse} face down").format(curse=curse_name(c.id)),
+            )
             for c in protectable(s.players[f["seat"]])
         ]
 
@@ -157,7 +175,7 @@ class Protect(Handler):
                 c.face_down = True
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "Protection: choose a Curse card to turn face down"
+        return N_("Protection: choose a Curse card to turn face down")
 
 
 handler("protect")(Protect)

@@ -13,9 +13,10 @@ holds, since its label names only what then goes face up.
 from __future__ import annotations
 
 from rules.core.moves import Move
+from rules.core.text import N_
 
 # Labels whose past tense reads badly: the kind, and what the log says instead.
-TEXTS = {"stop": "stopped discarding and refilled their hand"}
+TEXTS = {"stop": N_("stopped discarding and refilled their hand")}
 
 
 def log_title(seat: str) -> str:
@@ -25,7 +26,7 @@ def log_title(seat: str) -> str:
 
 def redact(decision: str, move: Move) -> tuple[str | None, tuple[str, ...]] | None:
     if move.kind == "look":
-        return "looked at another seat's hand", ("seat",)
+        return N_("looked at another seat's hand"), ("seat",)
     return None
 
 

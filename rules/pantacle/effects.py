@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pantacle.board import (
     FAVORS,
     FLAMES,
@@ -153,7 +154,7 @@ class Discard(Handler):
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         return [
-            Move("discard", (("blade", b),), f"Discard {blade_name(b)}")
+            Move("discard", (("blade", b),), N_("Discard {blade}").format(blade=blade_name(b)))
             for b in distinct(s.players[f["seat"]].hand)
         ]
 
@@ -162,7 +163,7 @@ class Discard(Handler):
         discard_blade(s, s.players[f["seat"]], arg(m))
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "Discard a Keeper blade"
+        return N_("Discard a Keeper blade")
 
 
 handler("discard")(Discard)

@@ -9,6 +9,7 @@ is "the curse-free disc" or "a cursed disc" (they leave the pentagram in its pri
 from __future__ import annotations
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pantacle.board import CURSE_FREE, POINTS
 from rules.pantacle.curses import push_curse_draw
 from rules.pantacle.effects import push_fx, push_triggers
@@ -53,10 +54,10 @@ class Disc(Handler):
         pentagram = s.players[f["seat"]].pentagram
         out = []
         if CURSE_FREE in pentagram:
-            out.append(Move("disc", (("disc", "curse-free"),), "Move your curse-free top disc"))
+            out.append(Move("disc", (("disc", "curse-free"),), N_("Move your curse-free top disc")))
         if len(pentagram) > (CURSE_FREE in pentagram):
             out.append(
-                Move("disc", (("disc", "cursed"),), "Move a cursed disc (draw a Curse card)")
+                Move("disc", (("disc", "cursed"),), N_("Move a cursed disc (draw a Curse card)"))
             )
         return out
 
@@ -70,7 +71,7 @@ class Disc(Handler):
         s.stack[-1]["disc"] = disc
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "Sacrifice: choose the Flame disc to move to the PANTACLE"
+        return N_("Sacrifice: choose the Flame disc to move to the PANTACLE")
 
 
 handler("disc")(Disc)
@@ -84,7 +85,7 @@ class PointChoice(Handler):
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         taken = s.players[f["seat"]].flames
         return [
-            Move("point", (("point", p.id),), f"{p.name}: {p.text}")
+            Move("point", (("point", p.id),), N_("{name}: {text}").format(name=p.name, text=p.text))
             for p in POINTS.values()
             if p.id not in taken
         ]
@@ -94,7 +95,7 @@ class PointChoice(Handler):
         s.stack[-1]["point"] = arg(m)
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "Sacrifice: choose the PANTACLE point for your Flame disc"
+        return N_("Sacrifice: choose the PANTACLE point for your Flame disc")
 
 
 handler("point")(PointChoice)

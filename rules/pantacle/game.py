@@ -8,6 +8,7 @@ from rules.core.machine_game import MachineGame
 from rules.core.moves import Move
 from rules.core.protocol import Options, Outcome
 from rules.core.rng import Rng
+from rules.core.text import N_
 from rules.pantacle import describe, heuristics, sampling, setup, state, views
 from rules.pantacle.board import CATALOG
 from rules.pantacle.catalog_export import catalog_json
@@ -18,8 +19,8 @@ from rules.pantacle.state import PantacleState, seat_name
 from rules.pantacle import curses, effects, flames, turn  # noqa: F401  isort: skip
 
 REASONS = {
-    "favor": "Five Flames on the PANTACLE and a last Favor received",
-    "bribe": "Five Flames on the PANTACLE and a last Favor bribed away",
+    "favor": N_("Five Flames on the PANTACLE and a last Favor received"),
+    "bribe": N_("Five Flames on the PANTACLE and a last Favor bribed away"),
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.moves import Move
+from rules.core.text import N_
 from rules.pantacle.board import (
     BLADE_KEEPER,
     BLADES,
@@ -107,7 +108,11 @@ class Look(Handler):
         a = f["seat"]
         count = len(s.players)
         return [
-            Move("look", (("seat", seat_name(t)),), f"Look at {seat_name(t)}'s hand")
+            Move(
+                "look",
+                (("seat", seat_name(t)),),
+                N_("Look at {seat}'s hand").format(seat=seat_name(t)),
+            )
             for t in ((a + k) % count for k in range(1, count))
         ]
 
@@ -118,7 +123,7 @@ class Look(Handler):
         target.seen = [m | bit for m in target.seen]
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "Bewitchment: choose whose hand to look at"
+        return N_("Bewitchment: choose whose hand to look at")
 
 
 handler("look")(Look)
@@ -152,7 +157,7 @@ class ChooseFavor(Handler):
         push(s, {"t": "bribe_round", "k": 1, "bribed": False})
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "Favor: announce a Favor"
+        return N_("Favor: announce a Favor")
 
 
 handler("favor")(ChooseFavor)
@@ -160,8 +165,13 @@ handler("favor")(ChooseFavor)
 
 def favor_label(favor: str) -> str:
     fav = FAVORS[favor]
+    if len(fav.keepers) == 2:  # every Favor of the box
+        first, second = (keeper_name(k) for k in fav.keepers)
+        return N_("Announce {name} (Keepers: {first} and {second})").format(
+            name=fav.name, first=first, second=second
+        )
     keepers = " and ".join(keeper_name(k) for k in fav.keepers)
-    return f"Announce {fav.name} (Keepers: {keepers})"
+    return N_("Announce {name} (Keepers: {keepers})").format(name=fav.name, keepers=keepers)
 
 
 FAVOR_LABELS = {fid: favor_label(fid) for fid in FAVORS}
@@ -251,9 +261,11 @@ class Offer(Handler):
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         favor = s.announced
         assert favor is not None
-        out = [Move("pass", (), "Pass")]
+        out = [Move("pass", (), N_("Pass"))]
         if can_bribe(s, f["seat"], favor):
-            label = f"Bribe {favor_name(favor)} away from {seat_name(s.active)}"
+            label = N_("Bribe {favor} away from {seat}").format(
+                favor=favor_name(favor), seat=seat_name(s.active)
+            )
             out.insert(0, Move("bribe", (), label))
         return out
 
@@ -271,7 +283,9 @@ class Offer(Handler):
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
         favor = s.announced or ""
-        return f"{seat_name(s.active)} announced {favor_name(favor)}: bribe it away or pass"
+        return N_("{seat} announced {favor}: bribe it away or pass").format(
+            seat=seat_name(s.active), favor=favor_name(favor)
+        )
 
 
 handler("offer")(Offer)
@@ -328,13 +342,19 @@ class Pay(Handler):
             counts[keeper] -= 1
             if payable(rest, counts, hound_count):
                 out.extend(
-                    Move("pay", (("blade", b),), f"Pay {blade_name(b)}")
+                    Move("pay", (("blade", b),), N_("Pay {blade}").format(blade=blade_name(b)))
                     for b in distinct(p.hand)
                     if BLADE_KEEPER[b] == keeper
                 )
             counts[keeper] += 1
         if hound_count >= 2 and payable(rest, counts, hound_count - 2):
-            out.append(Move("hounds", (), f"Pay a pair of Hounds for {keeper_name(keeper)}"))
+            out.append(
+                Move(
+                    "hounds",
+                    (),
+                    N_("Pay a pair of Hounds for {keeper}").format(keeper=keeper_name(keeper)),
+                )
+            )
         return out
 
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
@@ -347,7 +367,7 @@ class Pay(Handler):
             push(s, {"t": "hound", "seat": seat})
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return f"Bribe: pay for {keeper_name(f['keeper'])}"
+        return N_("Bribe: pay for {keeper}").format(keeper=keeper_name(f["keeper"]))
 
 
 handler("pay")(Pay)
@@ -362,12 +382,12 @@ class Hound(Handler):
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         p = s.players[f["seat"]]
         out = [
-            Move("hound", (("from", b),), f"Pay {blade_name(b)}")
+            Move("hound", (("from", b),), N_("Pay {blade}").format(blade=blade_name(b)))
             for b in distinct(p.hand)
             if b in HOUND_BLADES
         ]
         if p.resolve == RESOLVE_HOUND:
-            out.append(Move("hound", (("from", "resolve"),), "Use the Resolve Bonus Hound"))
+            out.append(Move("hound", (("from", "resolve"),), N_("Use the Resolve Bonus Hound")))
         return out
 
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
@@ -380,7 +400,7 @@ class Hound(Handler):
             discard_blade(s, p, source)
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return f"Bribe: choose a {keeper_name(HOUND)} to pay"
+        return N_("Bribe: choose a {keeper} to pay").format(keeper=keeper_name(HOUND))
 
 
 handler("hound")(Hound)
@@ -424,9 +444,12 @@ class MoonDiscard(Handler):
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         hand = s.players[f["seat"]].hand
-        out = [Move("discard", (("blade", b),), f"Discard {blade_name(b)}") for b in distinct(hand)]
+        out = [
+            Move("discard", (("blade", b),), N_("Discard {blade}").format(blade=blade_name(b)))
+            for b in distinct(hand)
+        ]
         if out and s.stack[-2]["n"]:
-            out.append(Move("stop", (), "Stop discarding and refill your hand"))
+            out.append(Move("stop", (), N_("Stop discarding and refill your hand")))
         return out
 
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
@@ -443,7 +466,7 @@ class MoonDiscard(Handler):
             pop(s, f)
 
     def prompt(self, s: PantacleState, f: Frame) -> str:
-        return "Change of the Moon: discard a Keeper blade"
+        return N_("Change of the Moon: discard a Keeper blade")
 
 
 handler("moon_discard")(MoonDiscard)
