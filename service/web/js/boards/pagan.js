@@ -140,9 +140,10 @@ export function render(root, ctx) {
     board.status(),
     board.decisionBar(),
     h("div", { class: "pg-table" },
-      board.player(top, false),
       board.village(),
-      board.player(bottom, true))),
+      board.player(top, false),
+      board.player(bottom, true),
+      board.handOf(bottom))),
   );
   if (focused) {
     const again = root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
@@ -282,7 +283,7 @@ class Board {
     h("div", { class: "pg-stats" }, ...stats),
     this.secret(seat, p),
     h("div", { class: "pg-rows" }, ...rows),
-    this.hand(seat, p),
+    near ? null : this.hand(seat, p),
     discardPile(p.discard || []));
   }
 
@@ -291,7 +292,7 @@ class Board {
   secret(seat, p) {
     if (seat === "witch" && p.trueWitch) {
       return h("p", { class: "pg-identity", "data-testid": "pagan-true-witch" },
-        "🜏 ", h("strong", null, "Your secret: "), `you are ${p.trueWitch.name}. Only you see this.`);
+        h("strong", null, "Your secret: "), `you are ${p.trueWitch.name}. Only you see this.`);
     }
     if (seat === "hunter" && p.suspects && p.suspects.length) {
       return h("p", { class: "pg-identity" }, h("strong", null, "Exonerated: "),
@@ -336,6 +337,12 @@ class Board {
     extras.length ? h("div", { class: "pg-extras" }, ...extras) : null,
     this.pickedBadge(spot),
     this.buttons(spot, slot.name));
+  }
+
+  /** The near player's hand, drawn below the table. @param {string} seat */
+  handOf(seat) {
+    const p = (this.view.players || {})[seat];
+    return p ? this.hand(seat, p) : null;
   }
 
   /** A hand: the player's own cards (with cost and text), or the count and the known ones.
@@ -434,8 +441,7 @@ class Board {
         token("clue", x.clues, "Clues"),
         token("secret", x.secrets, "Secrets"),
         token("favor", x.favors, "Favors"),
-        x.gloomLimit ? token("gloom", `${x.gloom || 0}/${x.gloomLimit}`, "Gloom") : null),
-      h("div", { class: "pg-pawns" },
+        x.gloomLimit ? token("gloom", `${x.gloom || 0}/${x.gloomLimit}`, "Gloom") : null,
         pawns("hunter", x.pawns ? x.pawns.hunter : 0),
         pawns("witch", x.pawns ? x.pawns.witch : 0)),
       inv
