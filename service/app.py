@@ -1,4 +1,5 @@
-"""The ASGI app: REST at /api/v1, GraphQL at /graphql, /healthz, /readyz and /metrics.
+"""The ASGI app: REST at /api/v1, GraphQL at /graphql, /healthz, /readyz and /metrics, the web
+client at /.
 
 `create_app()` builds everything from the settings; it holds no game state, so any number of
 replicas can serve the same Redis. Run it with `uvicorn --factory service.app:create_app` or
@@ -30,7 +31,7 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
-from service import explorers, logfilter, metrics
+from service import explorers, logfilter, metrics, webclient
 from service.cors import cors_middleware
 from service.errors import (
     MethodNotAllowed,
@@ -201,6 +202,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/readyz", readyz),
             Route("/metrics", metrics_endpoint),
             *explorers.routes(),
+            # Last: the web client's page at / and its assets at /app/ shadow no API path.
+            *webclient.routes(),
         ],
         middleware=[
             # Outermost, so the problem answers of the limits and of 404/405 carry CORS headers.

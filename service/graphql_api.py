@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from datetime import timedelta
 from typing import Annotated, Any, TypeVar, cast
 
@@ -20,10 +20,12 @@ import strawberry
 from cross_web import HTTPException
 from graphql import GraphQLError
 from starlette.responses import HTMLResponse
-from strawberry.asgi import GraphQL
+from starlette.websockets import WebSocketDisconnect
+from strawberry.asgi import ASGIWebSocketAdapter, GraphQL
 from strawberry.exceptions import MissingQueryError
 from strawberry.extensions import ParserCache, SchemaExtension, ValidationCache
 from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
+from strawberry.http.exceptions import WebSocketDisconnected
 from strawberry.scalars import JSON
 from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
@@ -740,8 +742,21 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
         await super().shutdown()
 
 
+class TextFramesAdapter(ASGIWebSocketAdapter):
+    """graphql-transport-ws messages as text frames, as the protocol has them: strawberry sends
+    the bytes of `encode_json` (orjson) as binary frames, which a browser's graphql-ws client
+    takes for an invalid message and closes the connection on (the web client's live updates)."""
+
+    async def send_json(self, message: Mapping[str, object]) -> None:
+        try:
+            await self.ws.send_text(orjson.dumps(message).decode())
+        except WebSocketDisconnect as exc:
+            raise WebSocketDisconnected from exc
+
+
 class CovenGraphQL(GraphQL[Any, Any]):
     graphql_transport_ws_handler_class = KeepAliveTransportWS
+    websocket_adapter_class = TextFramesAdapter
 
     def __init__(
         self,

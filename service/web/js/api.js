@@ -1,0 +1,129 @@
+// @ts-check
+// The only door to the service: GraphQL over fetch (queries, mutations) and graphql-transport-ws
+// (subscriptions, via the vendored graphql-ws client). The seat token goes in the Authorization
+// header, and for a subscription in the connection_init payload, as service/auth.py expects.
+import { createClient } from "../vendor/graphql-ws/client.js";
+import { currentLang } from "./i18n.js";
+
+/**
+ * Marks a GraphQL document in the source, so tests/web/test_operations.py finds every one and
+ * validates it against openapi/schema.graphql. It only joins the literal: no interpolation.
+ * @param {TemplateStringsArray} strings
+ * @returns {string}
+ */
+export function gql(strings) {
+  if (strings.length !== 1) throw new Error("gql documents take no interpolation");
+  return strings[0];
+}
+
+/** An error the API answered, in words (its message) with its code (`extensions.code`). */
+export class ApiError extends Error {
+  /** @param {string} message @param {string} code @param {any} [extensions] */
+  constructor(message, code, extensions) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.extensions = extensions || {};
+  }
+}
+
+/**
+ * @param {string|null|undefined} token
+ * @returns {Record<string, string>}
+ */
+function headers(token) {
+  /** @type {Record<string, string>} */
+  const h = { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": currentLang() };
+  if (token) h.Authorization = `Bearer ${token}`;
+  return h;
+}
+
+/**
+ * Run one query or mutation. Resolves to `data`; rejects with an ApiError in words.
+ * @param {string} query  documents joined (the operation and the fragments it spreads)
+ * @param {Record<string, any>} [variables]
+ * @param {string|null} [token]
+ * @returns {Promise<any>}
+ */
+export async function request(query, variables = {}, token = null) {
+  let response;
+  try {
+    response = await fetch("/graphql", {
+      method: "POST",
+      headers: headers(token),
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch (err) {
+    throw new ApiError("The service cannot be reached; check your connection.", "NETWORK");
+  }
+  /** @type {any} */
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (err) {
+    throw new ApiError(`The service answered ${response.status} without a readable body.`, "BAD_ANSWER");
+  }
+  if (body && Array.isArray(body.errors) && body.errors.length) {
+    const first = body.errors[0];
+    const ext = first.extensions || {};
+    throw new ApiError(first.message || "The service refused the request.", ext.code || "ERROR", ext);
+  }
+  if (!response.ok && !(body && body.data)) {
+    throw new ApiError(body && (body.detail || body.title) || `The service answered ${response.status}.`,
+      (body && body.code) || String(response.status));
+  }
+  return body.data;
+}
+
+/**
+ * A live subscription of one game as one seat (or a spectator). Calls `onData` with every
+ * message's data, `onState` with "live" | "reconnecting" | "ended"; the client reconnects by
+ * itself (and the first message after a reconnect is the whole game again: the resync).
+ * @param {string} query
+ * @param {Record<string, any>} variables
+ * @param {string|null} token
+ * @param {{onData: (data: any) => void, onError: (err: ApiError) => void,
+ *          onState: (state: string) => void}} handlers
+ * @returns {() => void} stops the subscription and closes its connection
+ */
+export function subscribe(query, variables, token, handlers) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const client = createClient({
+    url: `${scheme}//${location.host}/graphql`,
+    connectionParams: () => (token ? { token } : {}),
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+    retryWait: async (retries) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** retries, 5000)));
+    },
+    keepAlive: 10000,
+    on: {
+      connected: () => handlers.onState("live"),
+      closed: () => { if (!stopped) handlers.onState("reconnecting"); },
+    },
+  });
+  let stopped = false;
+  const dispose = client.subscribe(
+    { query, variables },
+    {
+      next: (message) => {
+        if (message.errors && message.errors.length) {
+          const first = /** @type {any} */ (message.errors[0]);
+          handlers.onError(new ApiError(first.message, (first.extensions || {}).code || "ERROR"));
+        } else if (message.data) {
+          handlers.onData(message.data);
+        }
+      },
+      error: (err) => {
+        const text = err instanceof Error ? err.message : "the live connection failed";
+        handlers.onError(new ApiError(text, "LIVE"));
+      },
+      complete: () => { if (!stopped) handlers.onState("ended"); },
+    },
+  );
+  return () => {
+    stopped = true;
+    dispose();
+    client.dispose();
+  };
+}

@@ -1,0 +1,93 @@
+// @ts-check
+// Every GraphQL document the shell sends. The boards' fragments are spread into the game's
+// selection, so one query and one subscription carry everything a board draws.
+// tests/web/test_operations.py validates every gql document of js/ against the schema.
+import { gql } from "./api.js";
+import * as pagan from "./boards/pagan.js";
+import * as pantacle from "./boards/pantacle.js";
+
+/** The board module of each game, by the game's name (SeatGame.game). */
+export const BOARDS = { pagan, pantacle };
+
+const GAME_FIELDS = gql`
+  fragment GameFields on SeatGame {
+    id game version seat status toMove yourDecision options outcome rematch
+    seats { seat kind level open name }
+    legalMoves {
+      id value label kind
+      args {
+        blade card curse disc favor from index key pawn place point sacrifice seat slot source
+        sourceBrew sourceVillager target targetBrew targetVillager villager
+      }
+    }
+    events {
+      version seat kind at seatName
+      description { text actor action decision args hidden }
+    }
+    view { __typename ...PaganBoard ...PantacleBoard }
+  }
+`;
+
+const FRAGMENTS = [GAME_FIELDS, pagan.FRAGMENT, pantacle.FRAGMENT].join("\n");
+
+export const GAME = gql`
+  query Game($gameId: ID!) { game(gameId: $gameId) { ...GameFields } }
+` + FRAGMENTS;
+
+export const LIVE_GAME = gql`
+  subscription LiveGame($gameId: ID!) { game(gameId: $gameId) { ...GameFields } }
+` + FRAGMENTS;
+
+export const MOVE = gql`
+  mutation Move($gameId: ID!, $version: Int!, $moveId: String!, $key: String) {
+    move(gameId: $gameId, version: $version, moveId: $moveId, idempotencyKey: $key) { ...GameFields }
+  }
+` + FRAGMENTS;
+
+export const MOVES = gql`
+  mutation Moves($gameId: ID!, $version: Int!, $moves: [MoveInput!]!, $key: String) {
+    moves(gameId: $gameId, version: $version, moves: $moves, idempotencyKey: $key) { ...GameFields }
+  }
+` + FRAGMENTS;
+
+export const RESIGN = gql`
+  mutation Resign($gameId: ID!, $version: Int) { resign(gameId: $gameId, version: $version) { ...GameFields } }
+` + FRAGMENTS;
+
+export const HINT = gql`
+  mutation Hint($gameId: ID!) {
+    hint(gameId: $gameId) { version level moves { visits winRate move { id label } } }
+  }
+`;
+
+export const REMATCH = gql`
+  mutation Rematch($gameId: ID!) { rematch(gameId: $gameId) { id game seat token } }
+`;
+
+export const JOIN = gql`
+  mutation Join($gameId: ID!, $name: String) { joinGame(gameId: $gameId, name: $name) { id seat token } }
+`;
+
+export const CREATE = gql`
+  mutation Create($input: CreateGameInput!) {
+    createGame(input: $input) { id game seatTokens { seat token } seats { seat kind level open } }
+  }
+`;
+
+export const CATALOG = gql`
+  query Catalog { catalog { aiLevels games { name seats defaultOptions aiLevels catalog } } }
+`;
+
+export const OPEN_GAMES = gql`
+  query OpenGames { openGames(limit: 20) { id game options openSeats created seats { seat kind level open name } } }
+`;
+
+export const MY_GAMES = gql`
+  query MyGames($tokens: [String!]!) {
+    myGames(tokens: $tokens) { unknown games { tokenIndex id game seat status toMove yourDecision version } }
+  }
+`;
+
+export const GAME_NAME = gql`
+  query GameName($gameId: ID!) { game(gameId: $gameId, eventsLimit: 0) { game } }
+`;

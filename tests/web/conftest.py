@@ -1,0 +1,132 @@
+"""Fixtures of the web client's end-to-end tests: a real API process and AI worker (the session's,
+tests/conftest.py), Debian's headless Chromium driven by Playwright, and pages that fail their
+test on any console error or uncaught exception. Every game a page's browser holds a seat token
+of is resigned when the page's context closes (the open-games cap of 127.0.0.1)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+
+from tests.support.processes import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+# As the machine's notes say: without the background-networking flags Chromium keeps trying
+# Google's hosts, which this closed network refuses.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+RESIGN = "mutation ($id: ID!) { resign(gameId: $id) { status } }"
+
+
+@pytest.fixture(scope="session")
+def web(api: str, worker: Any) -> str:
+    """The base URL of a real API serving the web client, with a real AI worker behind it."""
+    return api
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if shutil.which(CHROMIUM) is None:  # .ci/run installs it: fail, never skip
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Pages:
+    """Opens pages, each in its own browser context (its own localStorage: another player),
+    records their console errors, and cleans up after the test."""
+
+    def __init__(self, browser: Browser, base: str) -> None:
+        self.browser = browser
+        self.base = base
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    def open(
+        self, path: str = "/", viewport: dict[str, int] | None = None, context: Any = None
+    ) -> Page:
+        if context is None:
+            context = self.browser.new_context(viewport=viewport or DESKTOP, base_url=self.base)  # type: ignore[arg-type]
+            self.contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                self.errors.append(f"console error on {page.url}: {message.text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: self.errors.append(f"page error on {page.url}: {exc}"))
+        page.goto(path)
+        return page
+
+    def tokens(self, context: BrowserContext) -> list[tuple[str, str]]:
+        """(game id, token) of every seat this context's browser keeps."""
+        pages = context.pages
+        if not pages:
+            return []
+        with contextlib.suppress(Exception):
+            raw = pages[0].evaluate("() => localStorage.getItem('coven.seats')")
+            stored = json.loads(raw) if raw else {}
+            return [(gid, seat["token"]) for gid, seat in stored.items()]
+        return []
+
+    def close(self) -> None:
+        with httpx.Client(base_url=self.base, timeout=10) as client:
+            for context in self.contexts:
+                for game_id, token in self.tokens(context):
+                    client.post(
+                        "/graphql",
+                        json={"query": RESIGN, "variables": {"id": game_id}},
+                        headers={"Authorization": f"Bearer {token}"},
+                    )
+                context.close()
+
+
+@pytest.fixture
+def pages(browser: Browser, web: str) -> Iterator[Pages]:
+    opened = Pages(browser, web)
+    yield opened
+    opened.close()
+    assert opened.errors == [], "\n".join(opened.errors)
+
+
+@pytest.fixture
+def page(pages: Pages) -> Page:
+    """The lobby in a fresh browser at 1280x800."""
+    return pages.open("/")
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Page, str], Path]:
+    """Saves a page's screenshot as docs/screenshots/<name>.png (committed, shown in the README)."""
+
+    def take(page: Page, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=False)
+        return path
+
+    return take
