@@ -132,6 +132,8 @@ export function shortLabel(label, name) {
   let text = label.replace(name, " ").replace(/\s+/g, " ").trim();
   text = text.replace(/\s+(the Brew|the Familiar|the Location|the Ally)\s*$/i, "");
   text = text.replace(TRAILING, "").replace(/\s+,/g, ",").trim();
+  // Beside "Visit" on the villager, the second pawn reads short.
+  if (/^Visit with the Familiar pawn$/i.test(text)) return "Familiar pawn";
   return text || label;
 }
 
