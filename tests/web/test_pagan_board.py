@@ -12,16 +12,18 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, Route, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.web.conftest import PHONE, Pages
+from tests.web.conftest import DESKTOP, PHONE, Pages
 
 BOARD = ".pagan-board"
 MY_TURN = ".pagan-board[data-my-turn=true]"
 EVENTS = """query ($id: ID!) { game(gameId: $id, eventsAfter: 0, eventsLimit: 500) {
   status events { seat kind description { action decision } } } }"""
 DECISIONS = 40
+DESKTOP_SIZE = ViewportSize(width=DESKTOP["width"], height=DESKTOP["height"])
+PHONE_SIZE = ViewportSize(width=PHONE["width"], height=PHONE["height"])
 
 
 def start_pagan_game(page: Page) -> str:
@@ -32,12 +34,12 @@ def start_pagan_game(page: Page) -> str:
     )
     page.click("button.start")
     page.wait_for_selector(BOARD)
-    return page.evaluate("() => location.hash.split('/').pop()")
+    return str(page.evaluate("() => location.hash.split('/').pop()"))
 
 
 def board_moves(page: Page) -> list[dict[str, Any]]:
     """Every move button the board draws now: its move id, kind, label and where it is."""
-    return page.eval_on_selector_all(
+    found: list[dict[str, Any]] = page.eval_on_selector_all(
         f"{BOARD} button.pg-move",
         """buttons => buttons.map((b, i) => ({
             i, id: b.dataset.move, kind: b.dataset.kind, label: b.getAttribute('aria-label'),
@@ -45,6 +47,7 @@ def board_moves(page: Page) -> list[dict[str, Any]]:
             hand: !!b.closest('.pg-hand'), familiar: !!b.closest('.pg-row-familiars'),
         }))""",
     )
+    return found
 
 
 class Player:
@@ -133,7 +136,9 @@ class Player:
         except PlaywrightTimeoutError:
             prompt = page.inner_text(f"{BOARD} [data-testid=pagan-prompt]")
             errors = page.locator(f"{BOARD} [data-testid=pagan-error], .error").all_inner_texts()
-            raise AssertionError(f"the game did not go on after {moves} at {prompt!r}: {errors}")
+            raise AssertionError(
+                f"the game did not go on after {moves} at {prompt!r}: {errors}"
+            ) from None
         return made
 
 
@@ -152,10 +157,10 @@ def test_a_pagan_game_against_novice_is_played_by_clicking_on_the_board(
         if not shot and made >= 24 and player.played_card:
             page.wait_for_selector(MY_TURN, timeout=60_000)
             screenshot(page, "pagan-desktop")
-            page.set_viewport_size(PHONE)
+            page.set_viewport_size(PHONE_SIZE)
             page.wait_for_timeout(300)
             screenshot(page, "pagan-phone")
-            page.set_viewport_size({"width": 1280, "height": 800})
+            page.set_viewport_size(DESKTOP_SIZE)
             shot = True
 
     token = dict(pages.tokens(page.context))[game_id]
