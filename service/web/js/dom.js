@@ -56,3 +56,12 @@ export function fill(el, ...children) {
   el.replaceChildren();
   append(/** @type {HTMLElement} */ (el), children);
 }
+
+/**
+ * Text of the API (prompts, the log) with its seat ids in words: "seat-0 passed" -> "Seat 1
+ * passed", or the seat's display name when `names` has one.
+ * @param {string} text  @param {Record<string, string>} [names]
+ */
+export function seatWords(text, names = {}) {
+  return String(text).replace(/\bseat-(\d+)\b/g, (id) => names[id] || humanize(id));
+}

@@ -4,7 +4,7 @@
 // game-over panel, an invite link while a seat is open. Live by subscription; a reload or a
 // dropped connection resynchronises from the whole game the API sends first.
 import { ApiError, request, subscribe } from "./api.js";
-import { fill, h, humanize } from "./dom.js";
+import { fill, h, humanize, seatWords } from "./dom.js";
 import { t } from "./i18n.js";
 import { BOARDS, CATALOG, GAME, HINT, LIVE_GAME, MOVE, MOVES, REMATCH, RESIGN } from "./operations.js";
 import { go, link } from "./router.js";
@@ -284,7 +284,7 @@ export function mountGame(root, where) {
     const prompt = game.view && game.view.decision && game.view.decision.seat === game.seat ? game.view.decision.prompt : "";
     fill(movesBox,
       h("h2", null, t("Legal moves")),
-      prompt ? h("p", { class: "prompt" }, prompt) : null,
+      prompt ? h("p", { class: "prompt" }, seatWords(prompt, names())) : null,
       h("div", { class: "move-list" }, ...moves.map((/** @type {any} */ move) => h("button", {
         type: "button",
         class: ["move", hinted.has(move.id) ? `hinted hinted-${hinted.get(move.id)}` : ""].join(" "),
@@ -316,12 +316,20 @@ export function mountGame(root, where) {
     );
   }
 
+  /** Display names by seat, for the API's texts. @returns {Record<string, string>} */
+  function names() {
+    /** @type {Record<string, string>} */
+    const found = {};
+    for (const s of (game && game.seats) || []) if (s.name) found[s.seat] = s.name;
+    return found;
+  }
+
   function renderLog() {
     const ordered = [...events.values()].sort((a, b) => b.version - a.version).slice(0, 200);
     fill(logList, ...ordered.map((event) => h("li", { class: event === ordered[0] ? "latest" : "", "data-version": event.version },
       h("span", { class: "who" }, event.seatName || humanize(event.seat)),
       " ",
-      event.description ? event.description.text : humanize(event.kind))));
+      event.description ? seatWords(event.description.text, names()) : humanize(event.kind))));
   }
 
   function renderOver() {
@@ -375,6 +383,15 @@ export function mountGame(root, where) {
   });
   /** @type {(() => void)[]} */
   const cleanups = [];
+  // While the live connection is down (it reconnects by itself), read the game now and then,
+  // so the table never stands still; and while a seat is open, since a join changes no version
+  // and the live updates announce only versions.
+  const poll = setInterval(() => {
+    if (!game || game.status !== "active" || busy) return;
+    const open = (game.seats || []).some((/** @type {any} */ s) => s.open);
+    if (connection !== "live" || open) refresh();
+  }, 2000);
+  cleanups.push(() => clearInterval(poll));
   return () => {
     stopped = true;
     for (const c of cleanups) c();

@@ -17,6 +17,8 @@ const WORDS = {
     "Friend (invite link)": "Amigo (enlace de invitación)",
     "Open seat": "Asiento libre",
     "Level": "Nivel",
+    "Who": "Quién",
+    "Default": "Por defecto",
     "Start": "Empezar",
     "Open games": "Partidas abiertas",
     "No open games.": "No hay partidas abiertas.",

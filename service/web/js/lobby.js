@@ -171,7 +171,7 @@ export function mountLobby(root) {
           const choice = choiceOf(seat, i);
           return h("div", { class: "seat-choice", "data-seat": seat },
             h("strong", null, humanize(seat)),
-            select(`${humanize(seat)}`, choice.kind, [["human", t("You")], ["ai", t("AI")], ["open", t("Friend (invite link)")]],
+            select(t("Who"), choice.kind, [["human", t("You")], ["ai", t("AI")], ["open", t("Friend (invite link)")]],
               (v) => setKind(seat, v), `kind-${seat}`),
             choice.kind === "ai"
               ? select(t("Level"), choice.level, levels.map((/** @type {string} */ l) => [l, humanize(l)]),

@@ -1,0 +1,48 @@
+"""Playing through the web client as a person would: wait for your turn, click a legal move where
+it lives on the board (else in the list of legal moves), wait for the game to take it."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+BOARD_MOVES = ".board [data-move-id]:not([disabled])"
+LIST_MOVES = ".move-list [data-move-id]:not([disabled])"
+
+
+def version(page: Page) -> int:
+    text = page.locator("[data-testid=version]").inner_text()
+    return int(text.lstrip("v"))
+
+
+def wait_for_turn(page: Page, timeout: float = 60_000) -> bool:
+    """True when it is this seat's move, False when the game is over."""
+    page.wait_for_selector(".pill.mine, .pill.over", timeout=timeout)
+    return page.locator(".pill.over").count() == 0
+
+
+def click_a_move(page: Page, rng: random.Random, board_first: bool = True) -> str:
+    """Click one legal move (on the board when it has any); returns where: "board" or "list".
+    Waits until the game's version moved past the one the move was chosen at."""
+    before = version(page)
+    for _ in range(5):
+        where = "board"
+        moves = page.locator(BOARD_MOVES)
+        if not board_first or moves.count() == 0:
+            where, moves = "list", page.locator(LIST_MOVES)
+        count = moves.count()
+        if count == 0:
+            page.wait_for_timeout(200)
+            continue
+        try:
+            moves.nth(rng.randrange(count)).click(timeout=5_000)
+        except PlaywrightError:  # redrawn under the pointer by a live update: choose again
+            continue
+        expect(page.locator("[data-testid=version]")).not_to_have_text(
+            re.compile(rf"^v{before}$"), timeout=30_000
+        )
+        return where
+    raise AssertionError(f"no legal move could be clicked at v{before}")
