@@ -471,6 +471,7 @@ class Board {
       type: "button",
       class: `pg-move kind-${move.kind.toLowerCase()}`,
       "data-move": move.id,
+      "data-move-id": move.id,
       "data-kind": move.kind,
       "data-focus-key": `move:${move.id}`,
       "aria-label": move.label,
