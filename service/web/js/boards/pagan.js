@@ -12,6 +12,8 @@ import { h, humanize } from "../dom.js";
 import { t } from "../i18n.js";
 import { batchRefusal, gatherCount, movesBySpot, shortLabel } from "./pagan-moves.js";
 
+// `players` and `decision.kind` have other types in PantacleView, whose fragment is spread
+// beside this one: GraphQL asks for aliases (docs/api-moves.md), undone by `paganView`.
 export const FRAGMENT = `
   fragment PaganBoard on PaganView {
     game seat turn active decisions scenario expansion
@@ -24,7 +26,7 @@ export const FRAGMENT = `
     }
     enchantments { id name type gloom gloomLimit covered covers }
     supply { clue evidence favor secret gloom }
-    players {
+    sides: players {
       witch {
         influence handCount deckCount pawns familiarPawn familiarUsed
         discard { id name type }
@@ -44,7 +46,7 @@ export const FRAGMENT = `
         allies { ...PaganBoardSlot }
       }
     }
-    decision { seat kind prompt lookingAt { id name type } revealed { id name type } }
+    decision { seat decisionKind: kind prompt lookingAt { id name type } revealed { id name type } }
     outcome { winners reason trueWitch { id name } }
     factions { witch { id name } hunter { id name } green { id name } }
     cleansing { id name type }
@@ -108,7 +110,8 @@ function catalogVillager(catalog, id) {
  */
 export function render(root, ctx) {
   ensureStyle();
-  const view = ctx.view || {};
+  ctx = { ...ctx, view: paganView(ctx.view) };
+  const view = ctx.view;
   const decision = view.decision || null;
   let state = STATES.get(root);
   const key = `${view.decisions}|${decision ? decision.seat + decision.prompt : ""}`;
@@ -518,6 +521,19 @@ class Board {
   redraw() {
     if (this.state.ctx) render(this.root, this.state.ctx);
   }
+}
+
+/**
+ * The view as the API names its fields (the fragment's aliases undone).
+ * @param {any} raw
+ * @returns {any}
+ */
+export function paganView(raw) {
+  const view = { ...(raw || {}) };
+  if (view.sides && !view.players) view.players = view.sides;
+  const decision = view.decision;
+  if (decision && decision.decisionKind && !decision.kind) view.decision = { ...decision, kind: decision.decisionKind };
+  return view;
 }
 
 /**
