@@ -153,15 +153,17 @@ def test_a_pagan_game_against_novice_is_played_by_clicking_on_the_board(
     shot = False
     while made < DECISIONS:
         page.wait_for_selector(MY_TURN, timeout=60_000)
-        made += player.decide()
-        if not shot and made >= 24 and player.played_card:
-            page.wait_for_selector(MY_TURN, timeout=60_000)
+        kind = page.get_attribute(BOARD, "data-decision-kind")
+        if not shot and made >= 24 and player.played_card and kind == "ACT":
+            page.evaluate("() => window.scrollTo(0, 0)")
             screenshot(page, "pagan-desktop")
             page.set_viewport_size(PHONE_SIZE)
             page.wait_for_timeout(300)
+            page.evaluate("() => window.scrollTo(0, 0)")
             screenshot(page, "pagan-phone")
             page.set_viewport_size(DESKTOP_SIZE)
             shot = True
+        made += player.decide()
 
     token = dict(pages.tokens(page.context))[game_id]
     answer = httpx.post(
@@ -243,3 +245,25 @@ def test_a_refused_batch_is_named_in_words_and_changes_nothing(pages: Pages, pag
     expect(page.locator(f"{BOARD} [data-villager=doctor-annie] .pg-token.pg-secret")).to_have_text(
         "0"
     )
+
+
+def test_the_hunter_in_beyond_the_palisades_sees_factions_and_gloom_but_not_the_witch(
+    pages: Pages, page: Page
+) -> None:
+    page.click(".game-card[data-game=pagan]")
+    page.select_option("select[name=expansion]", "palisades")
+    page.select_option("select[name=scenario]", "10")
+    page.select_option("select[name=kind-hunter]", "human")
+    expect(page.locator("select[name=kind-witch]")).to_have_value("ai")
+    page.click("button.start")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    expect(page.locator(f"{BOARD} .pg-scenario")).to_have_text("Beyond the Palisades")
+    expect(page.locator(f"{BOARD} [data-testid=pagan-player-hunter] h3")).to_contain_text(
+        "Craftsmen"
+    )
+    expect(page.locator(f"{BOARD} .pg-villager[data-villager=trapper-judy]")).to_have_count(1)
+    expect(page.locator(f"{BOARD} .pg-supply .pg-gloom")).to_have_count(1)
+    expect(page.locator(f"{BOARD} [data-testid=pagan-hand-hunter] .pg-card").first).to_be_visible()
+    # The Witch's villager is hers alone to know.
+    expect(page.locator(f"{BOARD} [data-testid=pagan-true-witch]")).to_have_count(0)
+    expect(page.locator(f"{BOARD} .pg-villager.true-witch")).to_have_count(0)

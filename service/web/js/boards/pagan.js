@@ -76,6 +76,17 @@ const STATES = new WeakMap();
 
 const SIDE_NAMES = /** @type {Record<string, string>} */ ({ witch: "The Witch", hunter: "The Hunter" });
 const COLOURS = ["blue", "red", "green"];
+const PLACE_WORDS = /** @type {Record<string, string>} */ ({
+  villager: "on a villager",
+  investigation: "on an Investigation",
+  card: "in your hand",
+  shown: "among the cards shown",
+  brews: "on a Brew",
+  familiars: "on a Familiar",
+  locations: "on a Location",
+  allies: "on an Ally",
+  enchantments: "on an Enchantment",
+});
 
 let styled = false;
 
@@ -237,7 +248,19 @@ class Board {
       shown.length || extra.length
         ? h("div", { class: "pg-shown" }, ...[...shown, ...extra].map((c) => this.card(c, `shown:${c.id}`)))
         : null,
-      mine ? h("div", { class: "pg-bar" }, this.buttons("bar", null)) : null);
+      mine ? h("div", { class: "pg-bar" }, this.buttons("bar", null), this.elsewhere()) : null);
+  }
+
+  /** Where on the board the other moves of this decision are, in words. */
+  elsewhere() {
+    /** @type {string[]} */
+    const places = [];
+    for (const spot of this.where.keys()) {
+      const head = spot.slice(0, spot.indexOf(":"));
+      const words = PLACE_WORDS[head];
+      if (words && !places.includes(words)) places.push(words);
+    }
+    return places.length ? h("span", { class: "pg-elsewhere" }, `${t("More on the board")}: ${places.join(", ")}`) : null;
   }
 
   /** The picks gathered for a batch so far, with Send and Clear. */
