@@ -213,7 +213,7 @@ def serve(host: str, port: int, data_dir: Path, say: Say) -> int:
         get_settings.cache_clear()
         say(
             f"API on http://{host}:{port} (GraphQL at /graphql, REST at /api/v1); "
-            "Ctrl-C stops everything"
+            f"to play, open http://{host}:{port}/ in a browser; Ctrl-C stops everything"
         )
         config = uvicorn.Config(
             "service.app:create_app",

@@ -126,7 +126,8 @@ def screenshot() -> Callable[[Page, str], Path]:
     def take(page: Page, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=False)
+        page.evaluate("() => window.scrollTo(0, 0)")  # the screen as it opens, header first
+        page.screenshot(path=str(path), full_page=False, animations="disabled")
         return path
 
     return take

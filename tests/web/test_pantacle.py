@@ -12,6 +12,9 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import PHONE, Pages
 from tests.web.play import click_a_move, version, wait_for_turn
 
+# Each test drives a real browser against real processes: seconds each.
+pytestmark = pytest.mark.slow
+
 
 def start_pantacle(page: Page, players: int, kinds: dict[str, str] | None = None) -> str:
     """Start a Pantacle game from the lobby (seat-0 is this player, the others novice AIs unless
@@ -25,7 +28,6 @@ def start_pantacle(page: Page, players: int, kinds: dict[str, str] | None = None
     return page.url.rsplit("/", 1)[-1]
 
 
-@pytest.mark.slow
 def test_a_three_player_game_against_two_ai_seats_is_played_to_the_end_by_clicking(
     pages: Pages, page: Page, screenshot: Callable[[Page, str], Path]
 ) -> None:
@@ -57,7 +59,6 @@ def test_a_three_player_game_against_two_ai_seats_is_played_to_the_end_by_clicki
     assert shot
 
 
-@pytest.mark.slow
 def test_a_reload_mid_game_resynchronises_the_board(pages: Pages, page: Page) -> None:
     game_id = start_pantacle(page, 3)
     rng = random.Random(5)
@@ -77,7 +78,6 @@ def test_a_reload_mid_game_resynchronises_the_board(pages: Pages, page: Page) ->
     assert version(page) > seen
 
 
-@pytest.mark.slow
 def test_an_invite_link_opened_in_a_second_browser_joins_and_moves(
     pages: Pages, page: Page
 ) -> None:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Pages
+
+# Each test drives a real browser against real processes: seconds each.
+pytestmark = pytest.mark.slow
 
 
 def test_the_page_is_served_at_the_root_and_its_assets_under_app(web: str) -> None:
@@ -27,3 +31,83 @@ def test_the_lobby_offers_both_games_and_starts_a_pantacle_game_against_the_ai(
     page.click("button.start")
     expect(page.locator(".game-header h1")).to_have_text("Pantacle")
     expect(page.locator(".seat")).to_have_count(3)
+
+
+def test_the_language_choice_is_kept_and_sent_as_accept_language(page: Page) -> None:
+    page.select_option("#lang", "es")
+    expect(page.locator(".app-header nav a")).to_have_text("Vestíbulo")
+    with page.expect_request(lambda r: r.url.endswith("/graphql")) as sent:
+        page.reload()
+    assert sent.value.headers.get("accept-language") == "es"
+    expect(page.locator("#lang")).to_have_value("es")
+    expect(page.locator(".new-game h2")).to_have_text("Partida nueva")
+
+
+def test_an_unknown_game_is_reported_in_words(page: Page) -> None:
+    page.goto("/#/game/no-such-game")
+    expect(page.locator(".game-screen .error")).to_contain_text("there is no game")
+
+
+def test_an_open_game_is_listed_in_the_lobby_and_joined_from_there(
+    pages: Pages, page: Page
+) -> None:
+    page.click(".game-card[data-game=pantacle]")
+    page.select_option("#f-players", "2")
+    page.select_option("#f-kind-seat-1", "open")
+    page.click("button.start")
+    expect(page.locator("#invite-link")).to_be_visible()
+    game_id = page.url.rsplit("/", 1)[-1]
+
+    other = pages.open("/")
+    entry = other.locator(f".open-games li[data-game-id='{game_id}']")
+    expect(entry).to_contain_text("Seat 2: open seat")
+    entry.locator("button.join").click()
+    expect(other.locator(".game-header .as")).to_have_text("You: Seat 2")
+    expect(page.locator("#invite-link")).to_be_hidden()
+
+
+def test_this_browsers_games_are_resumed_from_the_lobby(page: Page) -> None:
+    page.click(".game-card[data-game=pantacle]")
+    page.click("button.start")
+    expect(page.locator(".game-header h1")).to_have_text("Pantacle")
+    game_id = page.url.rsplit("/", 1)[-1]
+    page.click(".app-header nav a")
+    mine = page.locator(f".my-games li[data-game-id='{game_id}']")
+    expect(mine).to_contain_text("Seat 1")
+    mine.locator(".resume").click()
+    expect(page.locator(".game-header .as")).to_have_text("You: Seat 1")
+
+
+def test_a_pagan_game_starts_with_the_options_chosen_in_the_lobby(page: Page) -> None:
+    page.click(".game-card[data-game=pagan]")
+    page.select_option("#f-expansion", "palisades")
+    page.select_option("#f-scenario", "10")
+    page.select_option("#f-kind-witch", "ai")  # the Witch an AI, this player the Hunter
+    page.select_option("#f-kind-hunter", "human")
+    page.select_option("#f-level-witch", "easy")
+    page.click("button.start")
+    expect(page.locator(".game-header .as")).to_have_text("You: Hunter")
+    expect(page.locator(".seat[data-seat=witch]")).to_contain_text("AI · easy")
+    game_id = page.url.rsplit("/", 1)[-1]
+    options = page.evaluate(
+        """async (id) => {
+            const seats = JSON.parse(localStorage.getItem('coven.seats'));
+            const answer = await fetch('/graphql', {method: 'POST', headers: {
+                'Content-Type': 'application/json', Authorization: 'Bearer ' + seats[id].token},
+                body: JSON.stringify({query: 'query ($id: ID!) { game(gameId: $id) { options } }',
+                                      variables: {id}})});
+            return (await answer.json()).data.game.options;
+        }""",
+        game_id,
+    )
+    assert options["expansion"] == "palisades" and options["scenario"] == "10"
+
+
+def test_a_hint_is_shown_on_demand_beside_the_moves_it_names(page: Page) -> None:
+    page.click(".game-card[data-game=pantacle]")
+    page.click("button.start")
+    page.wait_for_selector(".pill.mine", timeout=30_000)
+    page.click(".tools .hint-button")
+    hint = page.locator("[data-testid=hint] li")
+    expect(hint.first).to_be_visible(timeout=30_000)
+    expect(page.locator(".move-list .move.hinted").first).to_be_visible()

@@ -55,7 +55,7 @@ export function mountGame(root, where) {
   const stored = where.spectate ? null : seatOf(gameId);
   const token = stored ? stored.token : null;
 
-  /** @type {any} */
+  /** @type {import("../generated/graphql").GameFieldsFragment | null} */
   let game = null;
   /** @type {Map<number, any>} */
   const events = new Map();
@@ -213,7 +213,7 @@ export function mountGame(root, where) {
     else if (game.yourDecision) status = h("span", { class: "pill mine" }, t("Your move"));
     else if (mover && mover.kind === "ai") {
       status = h("span", { class: "pill thinking", "data-testid": "ai-thinking" },
-        h("span", { class: "spinner", "aria-hidden": "true" }), `${seatName(game, toMove)}: ${t("AI is thinking…")}`);
+        h("span", { class: "spinner", "aria-hidden": "true" }), `${seatName(game, toMove || "")}: ${t("AI is thinking…")}`);
     } else if (mover && mover.open) status = h("span", { class: "pill waiting" }, `${t("Waiting for")} ${t("Open seat").toLowerCase()}`);
     else status = h("span", { class: "pill waiting" }, `${t("Waiting for")} ${toMove ? seatName(game, toMove) : "…"}`);
     fill(header,
@@ -227,13 +227,14 @@ export function mountGame(root, where) {
 
   function renderSeats() {
     if (!game) return;
-    fill(seats, ...(game.seats || []).map((/** @type {any} */ s) =>
+    const shown = game;
+    fill(seats, ...(shown.seats || []).map((/** @type {any} */ s) =>
       h("li", {
-        class: ["seat", s.seat === game.toMove ? "to-move" : "", s.seat === game.seat ? "me" : "", s.open ? "open" : ""].join(" "),
+        class: ["seat", s.seat === shown.toMove ? "to-move" : "", s.seat === shown.seat ? "me" : "", s.open ? "open" : ""].join(" "),
         "data-seat": s.seat,
       },
-      h("strong", null, seatName(game, s.seat)),
-      h("small", null, s.open ? t("Open seat") : s.kind === "ai" ? `${t("AI")} · ${s.level}` : s.seat === game.seat ? t("You") : humanize(s.kind)))));
+      h("strong", null, seatName(shown, s.seat)),
+      h("small", null, s.open ? t("Open seat") : s.kind === "ai" ? `${t("AI")} · ${s.level}` : s.seat === shown.seat ? t("You") : humanize(s.kind)))));
     const openSeats = (game.seats || []).filter((/** @type {any} */ s) => s.open);
     if (openSeats.length && game.status === "active" && game.seat) {
       const url = link({ name: "join", gameId });
@@ -249,7 +250,8 @@ export function mountGame(root, where) {
 
   function renderBoard() {
     if (!game) return;
-    const board = /** @type {any} */ (BOARDS)[game.game];
+    const name = game.game;
+    const board = /** @type {any} */ (BOARDS)[name];
     if (!board) {
       fill(boardRoot, h("p", null, `No board for ${game.game}.`));
       return;
@@ -263,7 +265,7 @@ export function mountGame(root, where) {
       myTurn: game.yourDecision && !busy,
       send,
       sendBatch,
-      catalog: (catalogs && (catalogs.games || []).find((/** @type {any} */ g) => g.name === game.game) || {}).catalog || {},
+      catalog: (catalogs && (catalogs.games || []).find((/** @type {any} */ g) => g.name === name) || {}).catalog || {},
       lastMove: ordered.length ? ordered[ordered.length - 1] : null,
       lang: currentLang(),
     };

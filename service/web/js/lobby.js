@@ -139,8 +139,8 @@ export function mountLobby(root) {
           select(`${t("Factions")}: Hunter`, pagan.hunterFaction, [["", defaultWords], ...factions("blue").map((/** @type {any} */ f) => [f.id, f.name])], set("hunterFaction"), "hunter-faction"),
           select(`${t("Factions")}: green`, pagan.greenFaction, [["", defaultWords], ...factions("green").map((/** @type {any} */ f) => [f.id, f.name])], set("greenFaction"), "green-faction")),
         h("div", { class: "row" },
-          select(`${t("Decks")}: Witch`, pagan.witchDeck, [["", defaultWords], ...decks("witch").map(([id, d]) => [id, /** @type {any} */ (d).name])], set("witchDeck"), "witch-deck"),
-          select(`${t("Decks")}: Hunter`, pagan.hunterDeck, [["", defaultWords], ...decks("hunter").map(([id, d]) => [id, /** @type {any} */ (d).name])], set("hunterDeck"), "hunter-deck"))),
+          select(`${t("Decks")}: Witch`, pagan.witchDeck, [["", defaultWords], ...decks("witch").map(([id, d]) => /** @type {[string, string]} */ ([id, /** @type {any} */ (d).name]))], set("witchDeck"), "witch-deck"),
+          select(`${t("Decks")}: Hunter`, pagan.hunterDeck, [["", defaultWords], ...decks("hunter").map(([id, d]) => /** @type {[string, string]} */ ([id, /** @type {any} */ (d).name]))], set("hunterDeck"), "hunter-deck"))),
     ];
   }
 

@@ -106,7 +106,9 @@ function index(moves) {
  * @param {import("../board-context.js").BoardContext} ctx
  */
 export function render(root, ctx) {
-  const view = ctx.view;
+  // Typed from openapi/schema.graphql and FRAGMENT (web/: npm run check): a field the schema
+  // drops or renames fails the type check.
+  const view = /** @type {import("../../generated/graphql").PantacleBoardFragment} */ (ctx.view);
   const catalog = ctx.catalog || {};
   const favorsById = new Map((catalog.favors || []).map((/** @type {any} */ f) => [f.id, f]));
   const keeperNames = new Map((catalog.keepers || []).map((/** @type {any} */ k) => [k.id, k.name]));
@@ -198,7 +200,7 @@ export function render(root, ctx) {
   const bribe = h("section", { class: "bribe-round", "aria-label": "Bribe round" },
     h("strong", null, "Bribe round"),
     passes.length > 6 ? h("small", null, ` ${passes.length - 6} earlier passes, then:`) : null,
-    passes.length ? h("ol", { class: "passes", start: Math.max(1, passes.length - 5) }, ...passes.slice(-6).map((p) => h("li", null,
+    passes.length ? h("ul", { class: "passes" }, ...passes.slice(-6).map((p) => h("li", null,
       h("span", { class: "disc", style: `background:${colour(p.seat)}` }), `${humanize(p.seat)} passed ${favorsById.get(p.favor)?.name || humanize(p.favor)}`,
       p.resolveHound ? " (Resolve Hound)" : ""))) : h("small", null, " no passes yet"));
 

@@ -1,0 +1,946 @@
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](https://ecma-international.org/wp-content/uploads/ECMA-404_2nd_edition_december_2017.pdf). */
+  JSON: { input: any; output: any; }
+};
+
+export type Catalog = {
+  __typename?: 'Catalog';
+  aiLevels: Array<Scalars['String']['output']>;
+  games: Array<CatalogGame>;
+  seatKinds: Array<Scalars['String']['output']>;
+};
+
+export type CatalogGame = {
+  __typename?: 'CatalogGame';
+  aiLevels: Array<Scalars['String']['output']>;
+  catalog: Scalars['JSON']['output'];
+  defaultOptions: Scalars['JSON']['output'];
+  name: Scalars['String']['output'];
+  seats: Array<Scalars['String']['output']>;
+};
+
+export type CreateGameInput = {
+  game: Scalars['String']['input'];
+  options?: InputMaybe<Scalars['JSON']['input']>;
+  seats?: Array<SeatInput>;
+  seed?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreatedGame = {
+  __typename?: 'CreatedGame';
+  game: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The secret token of every human seat. */
+  seatTokens: Array<SeatToken>;
+  seats: Array<Seat>;
+  /** @deprecated Use seatTokens (as REST). */
+  tokens: Array<SeatToken>;
+  version: Scalars['Int']['output'];
+};
+
+/** What the reading seat may know of a move (the public log). */
+export type Description = {
+  __typename?: 'Description';
+  action: Scalars['String']['output'];
+  actor: Scalars['String']['output'];
+  /** The move's arguments the reader may see. */
+  args: Scalars['JSON']['output'];
+  decision: Scalars['String']['output'];
+  /** The names of those withheld from it. */
+  hidden: Array<Scalars['String']['output']>;
+  text: Scalars['String']['output'];
+};
+
+/** One change of the game as this seat may see it. */
+export type Event = {
+  __typename?: 'Event';
+  /** When: ISO 8601, UTC. */
+  at: Maybe<Scalars['String']['output']>;
+  /** JSON Patch of the spectator's view. */
+  changes: Scalars['JSON']['output'];
+  description: Maybe<Description>;
+  kind: Scalars['String']['output'];
+  /** The move itself, only for the seat that made it. */
+  move: Maybe<LegalMove>;
+  seat: Scalars['String']['output'];
+  /** The display name of `seat`. */
+  seatName: Maybe<Scalars['String']['output']>;
+  version: Scalars['Int']['output'];
+};
+
+/** A message of the gamePatches subscription: the whole game first, then JSON Patches. */
+export type GamePatch = {
+  __typename?: 'GamePatch';
+  /** The version the patch applies to. */
+  base: Maybe<Scalars['Int']['output']>;
+  /** The events since the previous message, without their `changes`. */
+  events: Maybe<Scalars['JSON']['output']>;
+  /** The whole game (first message only). */
+  game: Maybe<Scalars['JSON']['output']>;
+  /** JSON Patch (RFC 6902) of the previous message's game, events left out. */
+  patch: Maybe<Scalars['JSON']['output']>;
+  version: Scalars['Int']['output'];
+};
+
+/** The seat's view, typed per game (on `game`). */
+export type GameView = PaganView | PantacleView;
+
+export type Hint = {
+  __typename?: 'Hint';
+  gameId: Scalars['ID']['output'];
+  level: Scalars['String']['output'];
+  moves: Array<HintMove>;
+  seat: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
+};
+
+export type HintMove = {
+  __typename?: 'HintMove';
+  move: LegalMove;
+  visits: Scalars['Int']['output'];
+  winRate: Scalars['Float']['output'];
+};
+
+export type JoinedGame = {
+  __typename?: 'JoinedGame';
+  id: Scalars['ID']['output'];
+  name: Maybe<Scalars['String']['output']>;
+  seat: Scalars['String']['output'];
+  token: Scalars['String']['output'];
+};
+
+export type LegalMove = {
+  __typename?: 'LegalMove';
+  /** The value's arguments. */
+  args: MoveArgs;
+  id: Scalars['String']['output'];
+  /** The move's kind. */
+  kind: MoveKind;
+  label: Scalars['String']['output'];
+  /** The move's value, to send back as it is. */
+  value: Scalars['JSON']['output'];
+};
+
+export type LobbyGame = {
+  __typename?: 'LobbyGame';
+  created: Scalars['Float']['output'];
+  game: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  openSeats: Array<Scalars['String']['output']>;
+  options: Scalars['JSON']['output'];
+  seats: Array<Seat>;
+};
+
+/** A move value's arguments, typed: only those of its kind are set. */
+export type MoveArgs = {
+  __typename?: 'MoveArgs';
+  /** In PantacleBladeMove. */
+  blade: Maybe<Scalars['String']['output']>;
+  /** In PaganCardMove. */
+  card: Maybe<Scalars['String']['output']>;
+  /** In PantacleCurseMove. */
+  curse: Maybe<Scalars['String']['output']>;
+  /** In PantacleDiscMove. */
+  disc: Maybe<Scalars['String']['output']>;
+  /** In PantacleFavorMove. */
+  favor: Maybe<Scalars['String']['output']>;
+  /** A Keeper card id, or `resolve`. In PantacleHoundMove. */
+  from: Maybe<Scalars['String']['output']>;
+  /** In PaganOptionMove. */
+  index: Maybe<Scalars['Int']['output']>;
+  /** In PaganTriggerMove. */
+  key: Maybe<Scalars['String']['output']>;
+  /** In PaganFamiliarVisitMove. */
+  pawn: Maybe<Scalars['String']['output']>;
+  /** In PaganPlaceMove. */
+  place: Maybe<Scalars['String']['output']>;
+  /** In PantaclePointMove. */
+  point: Maybe<Scalars['String']['output']>;
+  /** In PantacleSacrificeMove. */
+  sacrifice: Maybe<Scalars['String']['output']>;
+  /** In PantacleLookMove. */
+  seat: Maybe<Scalars['String']['output']>;
+  /** In PaganSlotMove. */
+  slot: Maybe<Scalars['Int']['output']>;
+  /** In PaganSourceMove. */
+  source: Maybe<Scalars['String']['output']>;
+  /** `source` when it names a brew */
+  sourceBrew: Maybe<Scalars['Int']['output']>;
+  /** `source` when it names a villager */
+  sourceVillager: Maybe<Scalars['String']['output']>;
+  /** In PaganTargetMove. */
+  target: Maybe<Scalars['String']['output']>;
+  /** `target` when it names a brew */
+  targetBrew: Maybe<Scalars['Int']['output']>;
+  /** `target` when it names a villager */
+  targetVillager: Maybe<Scalars['String']['output']>;
+  /** In PaganVillagerMove, PaganFamiliarVisitMove. */
+  villager: Maybe<Scalars['String']['output']>;
+};
+
+/** One move of a batch: a legal move's id or its value. */
+export type MoveInput = {
+  moveId?: InputMaybe<Scalars['String']['input']>;
+  value?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+/** A legal move's kind (its value's `type`), of any game. */
+export type MoveKind =
+  | 'ACTIVATE'
+  | 'ADD_GLOOM'
+  | 'AGAIN'
+  | 'BRIBE'
+  | 'CONSUME'
+  | 'CONVERT'
+  | 'COPY'
+  | 'COVER'
+  | 'DISC'
+  | 'DISCARD'
+  | 'DISMISS'
+  | 'DONE'
+  | 'DRAW'
+  | 'ELIMINATE'
+  | 'EMPOWER'
+  | 'END'
+  | 'EXONERATE'
+  | 'FAMILIAR'
+  | 'FAVOR'
+  | 'FROM'
+  | 'HOUND'
+  | 'HOUNDS'
+  | 'INFLUENCE'
+  | 'KEEP'
+  | 'LIFT'
+  | 'LOOK'
+  | 'OPTION'
+  | 'PASS'
+  | 'PAY'
+  | 'PAY_GLOOM'
+  | 'PLACE'
+  | 'PLAY'
+  | 'POINT'
+  | 'PROTECT'
+  | 'RAID'
+  | 'READY'
+  | 'RECOVER'
+  | 'REMOVE'
+  | 'REMOVE_ALL'
+  | 'REMOVE_CARD'
+  | 'REMOVE_GLOOM'
+  | 'REPLACE'
+  | 'RETURN'
+  | 'REVEAL'
+  | 'RITUAL'
+  | 'SECRETS'
+  | 'SKIP'
+  | 'STOP'
+  | 'TAKE'
+  | 'TARGET'
+  | 'TO'
+  | 'TRIGGER'
+  | 'VISIT'
+  | 'YES';
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Create a game; returns the token of every human seat. */
+  createGame: CreatedGame;
+  /** The AI's analysis of this seat's decision. */
+  hint: Hint;
+  /** Take an open seat (any, or the one named). */
+  joinGame: JoinedGame;
+  /** Make a move by id or by value, at the version it was chosen at. The same idempotencyKey (or Idempotency-Key HTTP header, as in REST) returns the first result again. */
+  move: SeatGame;
+  /** A batch: 1 to 50 consecutive decisions of this seat, made all or none at the version they were chosen at (a refusal's extensions.index names the move). The same idempotencyKey returns the first result again. */
+  moves: SeatGame;
+  /** Rematch of a finished game (same seats and options, a new seed): the first seat to ask creates it; each other human seat gets its new token by asking with its old one. */
+  rematch: RematchGame;
+  /** Resign: every other seat wins. */
+  resign: SeatGame;
+};
+
+
+export type MutationCreateGameArgs = {
+  input: CreateGameInput;
+};
+
+
+export type MutationHintArgs = {
+  gameId: Scalars['ID']['input'];
+  level?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationJoinGameArgs = {
+  gameId: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  seat?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationMoveArgs = {
+  gameId: Scalars['ID']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  moveId?: InputMaybe<Scalars['String']['input']>;
+  value?: InputMaybe<Scalars['JSON']['input']>;
+  version: Scalars['Int']['input'];
+};
+
+
+export type MutationMovesArgs = {
+  gameId: Scalars['ID']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  moves: Array<MoveInput>;
+  version: Scalars['Int']['input'];
+};
+
+
+export type MutationRematchArgs = {
+  gameId: Scalars['ID']['input'];
+};
+
+
+export type MutationResignArgs = {
+  gameId: Scalars['ID']['input'];
+  version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One seat of a client's games (see myGames). */
+export type MyGame = {
+  __typename?: 'MyGame';
+  game: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Maybe<Scalars['String']['output']>;
+  rematch: Maybe<Scalars['ID']['output']>;
+  seat: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  toMove: Maybe<Scalars['String']['output']>;
+  /** The position of its token in `tokens`. */
+  tokenIndex: Scalars['Int']['output'];
+  version: Scalars['Int']['output'];
+  yourDecision: Scalars['Boolean']['output'];
+};
+
+export type MyGames = {
+  __typename?: 'MyGames';
+  games: Array<MyGame>;
+  /** Positions of tokens that name no seat of a live game. */
+  unknown: Array<Scalars['Int']['output']>;
+};
+
+/** A card anyone may see: its catalog id, name and type. */
+export type PaganCard = {
+  __typename?: 'PaganCard';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** The decision the game waits for. */
+export type PaganDecision = {
+  __typename?: 'PaganDecision';
+  kind: PaganDecisionKind;
+  /** Cards only the deciding seat sees */
+  lookingAt: Maybe<Array<PaganCard>>;
+  prompt: Scalars['String']['output'];
+  /** Cards revealed to both players */
+  revealed: Maybe<Array<PaganCard>>;
+  seat: Scalars['String']['output'];
+};
+
+/** What a Pagan decision is about: the type of the rules frame that asks it. */
+export type PaganDecisionKind =
+  | 'ACT'
+  | 'ADD_GLOOM'
+  | 'AGAIN'
+  | 'ALLY_UPKEEP'
+  | 'CHOOSE'
+  | 'CONVERT'
+  | 'COPY_CLEANSE'
+  | 'COVER'
+  | 'DISCARD'
+  | 'DISCARD_IN_PLAY'
+  | 'FAMILIAR'
+  | 'LOOK'
+  | 'MOVE'
+  | 'MOVE_INV'
+  | 'OPTIONAL'
+  | 'PAY_GLOOM'
+  | 'PAY_TOKENS'
+  | 'PLACE'
+  | 'PLACE_INVESTIGATION'
+  | 'PLAY'
+  | 'RAID'
+  | 'READY_FX'
+  | 'RECOVER'
+  | 'REMOVE'
+  | 'REMOVE_ALL'
+  | 'REMOVE_GLOOM'
+  | 'REPLACE'
+  | 'RETURN_INV'
+  | 'REVEAL'
+  | 'TAKE_FROM'
+  | 'UPKEEP';
+
+/** An Enchantment in play. */
+export type PaganEnchantment = {
+  __typename?: 'PaganEnchantment';
+  covered: Maybe<Scalars['Boolean']['output']>;
+  /** The card id this one was played onto */
+  covers: Maybe<Scalars['String']['output']>;
+  gloom: Maybe<Scalars['Int']['output']>;
+  gloomLimit: Maybe<Scalars['Int']['output']>;
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type PaganFaction = {
+  __typename?: 'PaganFaction';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type PaganFactions = {
+  __typename?: 'PaganFactions';
+  green: PaganFaction;
+  hunter: PaganFaction;
+  witch: PaganFaction;
+};
+
+/** The Hunter's side of the table. */
+export type PaganHunter = {
+  __typename?: 'PaganHunter';
+  allies: Array<Maybe<PaganSlot>>;
+  deckCount: Scalars['Int']['output'];
+  discard: Array<PaganCard>;
+  evidence: Scalars['Int']['output'];
+  /** Only in the Hunter's own view */
+  hand: Maybe<Array<PaganOwnCard>>;
+  handCount: Scalars['Int']['output'];
+  influence: Scalars['Int']['output'];
+  /** His cards the Witch has seen */
+  knownInHand: Maybe<Array<PaganCard>>;
+  locations: Array<Maybe<PaganSlot>>;
+  pawns: Scalars['Int']['output'];
+  /** Only in the Hunter's view */
+  suspects: Maybe<Array<PaganVillagerRef>>;
+  suspectsCount: Scalars['Int']['output'];
+};
+
+/** An Investigation on a villager. */
+export type PaganInvestigation = {
+  __typename?: 'PaganInvestigation';
+  affects: Scalars['String']['output'];
+  covered: Maybe<Scalars['Boolean']['output']>;
+  gloom: Maybe<Scalars['Int']['output']>;
+  gloomLimit: Maybe<Scalars['Int']['output']>;
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type PaganObjective = {
+  __typename?: 'PaganObjective';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type PaganOutcome = {
+  __typename?: 'PaganOutcome';
+  reason: Scalars['String']['output'];
+  trueWitch: PaganVillagerRef;
+  winners: Array<Scalars['String']['output']>;
+};
+
+/** A card in the seat's own hand, with what it costs and does. */
+export type PaganOwnCard = {
+  __typename?: 'PaganOwnCard';
+  /** Influence to play it */
+  cost: Scalars['Int']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type PaganPawns = {
+  __typename?: 'PaganPawns';
+  hunter: Scalars['Int']['output'];
+  witch: Scalars['Int']['output'];
+};
+
+export type PaganPlayers = {
+  __typename?: 'PaganPlayers';
+  hunter: PaganHunter;
+  witch: PaganWitch;
+};
+
+/** The face of a villager card that is up (Beyond the Palisades). */
+export type PaganSide = {
+  __typename?: 'PaganSide';
+  faction: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+};
+
+/** A card in play on a board spot (a Brew, Familiar, Location or Ally). */
+export type PaganSlot = {
+  __typename?: 'PaganSlot';
+  /** On the table but covered, so not in play */
+  covered: Maybe<Scalars['Boolean']['output']>;
+  gloom: Maybe<Scalars['Int']['output']>;
+  gloomLimit: Maybe<Scalars['Int']['output']>;
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** A Location's pawn spot is taken */
+  occupied: Maybe<Scalars['Boolean']['output']>;
+  /** Secrets on a Brew */
+  secrets: Maybe<Scalars['Int']['output']>;
+  /** Secrets a Brew needs */
+  secretsNeeded: Maybe<Scalars['Int']['output']>;
+  type: Scalars['String']['output'];
+};
+
+/** The tokens left in the supply. */
+export type PaganSupply = {
+  __typename?: 'PaganSupply';
+  clue: Scalars['Int']['output'];
+  evidence: Scalars['Int']['output'];
+  favor: Scalars['Int']['output'];
+  gloom: Maybe<Scalars['Int']['output']>;
+  secret: Scalars['Int']['output'];
+};
+
+/** A Pagan game as one seat (or a spectator: `seat` null) may see it. */
+export type PaganView = {
+  __typename?: 'PaganView';
+  active: Scalars['String']['output'];
+  cleansed: Maybe<Scalars['Int']['output']>;
+  /** Cards being cleansed */
+  cleansing: Maybe<Array<PaganCard>>;
+  decision: Maybe<PaganDecision>;
+  decisions: Scalars['Int']['output'];
+  enchantments: Array<PaganEnchantment>;
+  expansion: Maybe<Scalars['String']['output']>;
+  factions: Maybe<PaganFactions>;
+  game: Scalars['String']['output'];
+  innocentsEliminated: Scalars['Int']['output'];
+  /** Completed objectives */
+  objectives: Maybe<Array<PaganObjective>>;
+  outcome: Maybe<PaganOutcome>;
+  players: PaganPlayers;
+  scenario: Scalars['String']['output'];
+  seat: Maybe<Scalars['String']['output']>;
+  supply: PaganSupply;
+  suspectDeckCount: Scalars['Int']['output'];
+  turn: Scalars['Int']['output'];
+  villagers: Array<PaganVillager>;
+};
+
+export type PaganVillager = {
+  __typename?: 'PaganVillager';
+  alive: Scalars['Boolean']['output'];
+  clues: Scalars['Int']['output'];
+  colour: Scalars['String']['output'];
+  favors: Scalars['Int']['output'];
+  gloom: Maybe<Scalars['Int']['output']>;
+  gloomLimit: Maybe<Scalars['Int']['output']>;
+  id: Scalars['String']['output'];
+  investigation: Maybe<PaganInvestigation>;
+  name: Scalars['String']['output'];
+  pawns: PaganPawns;
+  secrets: Scalars['Int']['output'];
+  side: Maybe<PaganSide>;
+};
+
+/** A villager named by id and name. */
+export type PaganVillagerRef = {
+  __typename?: 'PaganVillagerRef';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** The Witch's side of the table. */
+export type PaganWitch = {
+  __typename?: 'PaganWitch';
+  brews: Array<Maybe<PaganSlot>>;
+  deckCount: Scalars['Int']['output'];
+  discard: Array<PaganCard>;
+  familiarPawn: Scalars['Int']['output'];
+  familiarUsed: Scalars['Boolean']['output'];
+  familiars: Array<Maybe<PaganSlot>>;
+  /** Only in the Witch's own view */
+  hand: Maybe<Array<PaganOwnCard>>;
+  handCount: Scalars['Int']['output'];
+  influence: Scalars['Int']['output'];
+  /** Her cards the Hunter has seen */
+  knownInHand: Maybe<Array<PaganCard>>;
+  pawns: Scalars['Int']['output'];
+  /** Only in the Witch's own view */
+  trueWitch: Maybe<PaganVillagerRef>;
+};
+
+/** A Keeper card (a Blade): its id, Keeper and Moon Phase. */
+export type PantacleBlade = {
+  __typename?: 'PantacleBlade';
+  id: Scalars['String']['output'];
+  keeper: Scalars['String']['output'];
+  moon: Scalars['String']['output'];
+};
+
+/** A Curse card on a Sanctuary, with what is on it. */
+export type PantacleCurse = {
+  __typename?: 'PantacleCurse';
+  adepts: Scalars['Int']['output'];
+  faceDown: Scalars['Boolean']['output'];
+  id: Scalars['String']['output'];
+  influence: Scalars['Int']['output'];
+  kind: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** The Sacrifice it targets, or empty */
+  target: Scalars['String']['output'];
+};
+
+/** The decision the game waits for. */
+export type PantacleDecision = {
+  __typename?: 'PantacleDecision';
+  /** Curse cards drawn: only the drawer sees them */
+  drawn: Maybe<Array<Scalars['String']['output']>>;
+  drawnCount: Maybe<Scalars['Int']['output']>;
+  kind: PantacleDecisionKind;
+  prompt: Scalars['String']['output'];
+  seat: Scalars['String']['output'];
+};
+
+/** What a Pantacle decision is about: the type of the rules frame that asks it. */
+export type PantacleDecisionKind =
+  | 'CURSE_DRAW'
+  | 'CURSE_TARGET'
+  | 'DISC'
+  | 'DISCARD'
+  | 'FAVOR'
+  | 'HOUND'
+  | 'LOOK'
+  | 'MOON_DISCARD'
+  | 'OFFER'
+  | 'PAY'
+  | 'POINT'
+  | 'PROTECT';
+
+/** The Favor board. */
+export type PantacleFavors = {
+  __typename?: 'PantacleFavors';
+  announced: Maybe<Scalars['String']['output']>;
+  announcedMoon: Maybe<Scalars['String']['output']>;
+  bribedBy: Maybe<Scalars['String']['output']>;
+  marked: Maybe<Scalars['String']['output']>;
+};
+
+/** A Curse card this seat put back on the pile itself. */
+export type PantacleKnownCurse = {
+  __typename?: 'PantacleKnownCurse';
+  curse: Scalars['String']['output'];
+  fromTop: Scalars['Int']['output'];
+};
+
+export type PantacleOutcome = {
+  __typename?: 'PantacleOutcome';
+  reason: Scalars['String']['output'];
+  winners: Array<Scalars['String']['output']>;
+};
+
+/** An offer passed, in order. */
+export type PantaclePass = {
+  __typename?: 'PantaclePass';
+  favor: Scalars['String']['output'];
+  resolveHound: Scalars['Boolean']['output'];
+  seat: Scalars['String']['output'];
+};
+
+/** One seat's Sanctuary. */
+export type PantacleSanctuary = {
+  __typename?: 'PantacleSanctuary';
+  adepts: Scalars['Int']['output'];
+  curses: Array<PantacleCurse>;
+  flames: Array<Scalars['String']['output']>;
+  /** Only in the seat's own view */
+  hand: Maybe<Array<PantacleBlade>>;
+  handCount: Scalars['Int']['output'];
+  /** For each card in hand, the passes seen when it came */
+  handSince: Array<Scalars['Int']['output']>;
+  influence: Scalars['Int']['output'];
+  /** Its cards this seat knows */
+  knownHand: Maybe<Array<PantacleBlade>>;
+  pentagram: Array<Scalars['String']['output']>;
+  powers: Array<Scalars['String']['output']>;
+  resolve: Scalars['Int']['output'];
+  turns: Scalars['Int']['output'];
+};
+
+/** One entry of a map: its key and value. */
+export type PantacleSanctuaryEntry = {
+  __typename?: 'PantacleSanctuaryEntry';
+  key: Scalars['String']['output'];
+  value: PantacleSanctuary;
+};
+
+export type PantacleSupply = {
+  __typename?: 'PantacleSupply';
+  adepts: Scalars['Int']['output'];
+  influence: Scalars['Int']['output'];
+};
+
+/** A Pantacle game as one seat (or a spectator: `seat` null) may see it. */
+export type PantacleView = {
+  __typename?: 'PantacleView';
+  active: Scalars['String']['output'];
+  cursePileCount: Scalars['Int']['output'];
+  cursePileKnown: Maybe<Array<PantacleKnownCurse>>;
+  decision: Maybe<PantacleDecision>;
+  decisions: Scalars['Int']['output'];
+  extraTurns: Scalars['Int']['output'];
+  favors: PantacleFavors;
+  firstPlayer: Scalars['String']['output'];
+  game: Scalars['String']['output'];
+  keeperDiscard: Array<Scalars['String']['output']>;
+  keeperPileCount: Scalars['Int']['output'];
+  outcome: Maybe<PantacleOutcome>;
+  passes: Array<PantaclePass>;
+  players: Scalars['Int']['output'];
+  /** Each seat's Sanctuary by seat */
+  sanctuaries: Array<PantacleSanctuaryEntry>;
+  seat: Maybe<Scalars['String']['output']>;
+  seats: Array<Scalars['String']['output']>;
+  supply: PantacleSupply;
+  turn: Scalars['Int']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** The games, their seats and options, AI levels and catalogs. */
+  catalog: Catalog;
+  /** The event log as the token's seat may see it. */
+  events: Array<Event>;
+  /** The game as the token's seat sees it (no token: spectator). */
+  game: SeatGame;
+  /** The games of these seat tokens (1-50): each one's status, whose turn, version and whether it is that seat's decision; unknown tokens by position. */
+  myGames: MyGames;
+  /** The lobby: unfinished games with an open seat. */
+  openGames: Array<LobbyGame>;
+};
+
+
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGameArgs = {
+  eventsAfter?: InputMaybe<Scalars['Int']['input']>;
+  eventsLimit?: InputMaybe<Scalars['Int']['input']>;
+  gameId?: InputMaybe<Scalars['ID']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryMyGamesArgs = {
+  tokens: Array<Scalars['String']['input']>;
+};
+
+
+export type QueryOpenGamesArgs = {
+  limit?: Scalars['Int']['input'];
+};
+
+export type RematchGame = {
+  __typename?: 'RematchGame';
+  game: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Maybe<Scalars['String']['output']>;
+  rematchOf: Scalars['ID']['output'];
+  seat: Scalars['String']['output'];
+  token: Scalars['String']['output'];
+};
+
+export type Seat = {
+  __typename?: 'Seat';
+  kind: Scalars['String']['output'];
+  level: Maybe<Scalars['String']['output']>;
+  /** The seat's display name. */
+  name: Maybe<Scalars['String']['output']>;
+  open: Scalars['Boolean']['output'];
+  seat: Scalars['String']['output'];
+};
+
+/** The game as one seat (or a spectator) sees it. */
+export type SeatGame = {
+  __typename?: 'SeatGame';
+  events: Array<Event>;
+  game: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  legalMoves: Array<LegalMove>;
+  options: Scalars['JSON']['output'];
+  outcome: Maybe<Scalars['JSON']['output']>;
+  /** The id of this finished game's rematch, once a seat asked. */
+  rematch: Maybe<Scalars['ID']['output']>;
+  seat: Maybe<Scalars['String']['output']>;
+  seats: Array<Seat>;
+  status: Scalars['String']['output'];
+  toMove: Maybe<Scalars['String']['output']>;
+  version: Scalars['Int']['output'];
+  /** What this seat may see, typed. */
+  view: GameView;
+  /** The view as one JSON value. */
+  viewJson: Scalars['JSON']['output'];
+  yourDecision: Scalars['Boolean']['output'];
+};
+
+export type SeatInput = {
+  /** human, open or ai */
+  kind: Scalars['String']['input'];
+  level?: InputMaybe<Scalars['String']['input']>;
+  /** The seat's display name (1-40 characters). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  seat: Scalars['String']['input'];
+};
+
+export type SeatToken = {
+  __typename?: 'SeatToken';
+  seat: Scalars['String']['output'];
+  token: Scalars['String']['output'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The seat's game now, then after every change; ends after the game is over. Token in the connection_init payload. */
+  game: SeatGame;
+  /** The seat's game now (`game`, the REST document), then after every change the JSON Patch (RFC 6902) of the seat's previous message (`patch`); ends after the game is over. Token in the connection_init payload. */
+  gamePatches: GamePatch;
+};
+
+
+export type SubscriptionGameArgs = {
+  gameId?: InputMaybe<Scalars['ID']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type SubscriptionGamePatchesArgs = {
+  gameId: Scalars['ID']['input'];
+};
+
+export type PaganBoardFragment = { __typename?: 'PaganView', turn: number, active: string, decision: { __typename?: 'PaganDecision', seat: string, prompt: string } | null };
+
+export type PantacleBoardFragment = { __typename?: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null };
+
+export type GameFieldsFragment = { __typename?: 'SeatGame', id: string, game: string, version: number, seat: string | null, status: string, toMove: string | null, yourDecision: boolean, options: any, outcome: any | null, rematch: string | null, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean, name: string | null }>, legalMoves: Array<{ __typename?: 'LegalMove', id: string, value: any, label: string, kind: MoveKind, args: { __typename?: 'MoveArgs', blade: string | null, card: string | null, curse: string | null, disc: string | null, favor: string | null, from: string | null, index: number | null, key: string | null, pawn: string | null, place: string | null, point: string | null, sacrifice: string | null, seat: string | null, slot: number | null, source: string | null, sourceBrew: number | null, sourceVillager: string | null, target: string | null, targetBrew: number | null, targetVillager: string | null, villager: string | null } }>, events: Array<{ __typename?: 'Event', version: number, seat: string, kind: string, at: string | null, seatName: string | null, description: { __typename?: 'Description', text: string, actor: string, action: string, decision: string, args: any, hidden: Array<string> } | null }>, view: { __typename: 'PaganView', turn: number, active: string, decision: { __typename?: 'PaganDecision', seat: string, prompt: string } | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } };
+
+export type GameQueryVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+}>;
+
+
+export type GameQuery = { __typename?: 'Query', game: { __typename?: 'SeatGame', id: string, game: string, version: number, seat: string | null, status: string, toMove: string | null, yourDecision: boolean, options: any, outcome: any | null, rematch: string | null, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean, name: string | null }>, legalMoves: Array<{ __typename?: 'LegalMove', id: string, value: any, label: string, kind: MoveKind, args: { __typename?: 'MoveArgs', blade: string | null, card: string | null, curse: string | null, disc: string | null, favor: string | null, from: string | null, index: number | null, key: string | null, pawn: string | null, place: string | null, point: string | null, sacrifice: string | null, seat: string | null, slot: number | null, source: string | null, sourceBrew: number | null, sourceVillager: string | null, target: string | null, targetBrew: number | null, targetVillager: string | null, villager: string | null } }>, events: Array<{ __typename?: 'Event', version: number, seat: string, kind: string, at: string | null, seatName: string | null, description: { __typename?: 'Description', text: string, actor: string, action: string, decision: string, args: any, hidden: Array<string> } | null }>, view: { __typename: 'PaganView', turn: number, active: string, decision: { __typename?: 'PaganDecision', seat: string, prompt: string } | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } } };
+
+export type LiveGameSubscriptionVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+}>;
+
+
+export type LiveGameSubscription = { __typename?: 'Subscription', game: { __typename?: 'SeatGame', id: string, game: string, version: number, seat: string | null, status: string, toMove: string | null, yourDecision: boolean, options: any, outcome: any | null, rematch: string | null, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean, name: string | null }>, legalMoves: Array<{ __typename?: 'LegalMove', id: string, value: any, label: string, kind: MoveKind, args: { __typename?: 'MoveArgs', blade: string | null, card: string | null, curse: string | null, disc: string | null, favor: string | null, from: string | null, index: number | null, key: string | null, pawn: string | null, place: string | null, point: string | null, sacrifice: string | null, seat: string | null, slot: number | null, source: string | null, sourceBrew: number | null, sourceVillager: string | null, target: string | null, targetBrew: number | null, targetVillager: string | null, villager: string | null } }>, events: Array<{ __typename?: 'Event', version: number, seat: string, kind: string, at: string | null, seatName: string | null, description: { __typename?: 'Description', text: string, actor: string, action: string, decision: string, args: any, hidden: Array<string> } | null }>, view: { __typename: 'PaganView', turn: number, active: string, decision: { __typename?: 'PaganDecision', seat: string, prompt: string } | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } } };
+
+export type MoveMutationVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  moveId: Scalars['String']['input'];
+  key?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type MoveMutation = { __typename?: 'Mutation', move: { __typename?: 'SeatGame', id: string, game: string, version: number, seat: string | null, status: string, toMove: string | null, yourDecision: boolean, options: any, outcome: any | null, rematch: string | null, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean, name: string | null }>, legalMoves: Array<{ __typename?: 'LegalMove', id: string, value: any, label: string, kind: MoveKind, args: { __typename?: 'MoveArgs', blade: string | null, card: string | null, curse: string | null, disc: string | null, favor: string | null, from: string | null, index: number | null, key: string | null, pawn: string | null, place: string | null, point: string | null, sacrifice: string | null, seat: string | null, slot: number | null, source: string | null, sourceBrew: number | null, sourceVillager: string | null, target: string | null, targetBrew: number | null, targetVillager: string | null, villager: string | null } }>, events: Array<{ __typename?: 'Event', version: number, seat: string, kind: string, at: string | null, seatName: string | null, description: { __typename?: 'Description', text: string, actor: string, action: string, decision: string, args: any, hidden: Array<string> } | null }>, view: { __typename: 'PaganView', turn: number, active: string, decision: { __typename?: 'PaganDecision', seat: string, prompt: string } | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } } };
+
+export type MovesMutationVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  moves: Array<MoveInput> | MoveInput;
+  key?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type MovesMutation = { __typename?: 'Mutation', moves: { __typename?: 'SeatGame', id: string, game: string, version: number, seat: string | null, status: string, toMove: string | null, yourDecision: boolean, options: any, outcome: any | null, rematch: string | null, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean, name: string | null }>, legalMoves: Array<{ __typename?: 'LegalMove', id: string, value: any, label: string, kind: MoveKind, args: { __typename?: 'MoveArgs', blade: string | null, card: string | null, curse: string | null, disc: string | null, favor: string | null, from: string | null, index: number | null, key: string | null, pawn: string | null, place: string | null, point: string | null, sacrifice: string | null, seat: string | null, slot: number | null, source: string | null, sourceBrew: number | null, sourceVillager: string | null, target: string | null, targetBrew: number | null, targetVillager: string | null, villager: string | null } }>, events: Array<{ __typename?: 'Event', version: number, seat: string, kind: string, at: string | null, seatName: string | null, description: { __typename?: 'Description', text: string, actor: string, action: string, decision: string, args: any, hidden: Array<string> } | null }>, view: { __typename: 'PaganView', turn: number, active: string, decision: { __typename?: 'PaganDecision', seat: string, prompt: string } | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } } };
+
+export type ResignMutationVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+  version?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type ResignMutation = { __typename?: 'Mutation', resign: { __typename?: 'SeatGame', id: string, game: string, version: number, seat: string | null, status: string, toMove: string | null, yourDecision: boolean, options: any, outcome: any | null, rematch: string | null, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean, name: string | null }>, legalMoves: Array<{ __typename?: 'LegalMove', id: string, value: any, label: string, kind: MoveKind, args: { __typename?: 'MoveArgs', blade: string | null, card: string | null, curse: string | null, disc: string | null, favor: string | null, from: string | null, index: number | null, key: string | null, pawn: string | null, place: string | null, point: string | null, sacrifice: string | null, seat: string | null, slot: number | null, source: string | null, sourceBrew: number | null, sourceVillager: string | null, target: string | null, targetBrew: number | null, targetVillager: string | null, villager: string | null } }>, events: Array<{ __typename?: 'Event', version: number, seat: string, kind: string, at: string | null, seatName: string | null, description: { __typename?: 'Description', text: string, actor: string, action: string, decision: string, args: any, hidden: Array<string> } | null }>, view: { __typename: 'PaganView', turn: number, active: string, decision: { __typename?: 'PaganDecision', seat: string, prompt: string } | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } } };
+
+export type HintMutationVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+}>;
+
+
+export type HintMutation = { __typename?: 'Mutation', hint: { __typename?: 'Hint', version: number, level: string, moves: Array<{ __typename?: 'HintMove', visits: number, winRate: number, move: { __typename?: 'LegalMove', id: string, label: string } }> } };
+
+export type RematchMutationVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+}>;
+
+
+export type RematchMutation = { __typename?: 'Mutation', rematch: { __typename?: 'RematchGame', id: string, game: string, seat: string, token: string } };
+
+export type JoinMutationVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type JoinMutation = { __typename?: 'Mutation', joinGame: { __typename?: 'JoinedGame', id: string, seat: string, token: string } };
+
+export type CreateMutationVariables = Exact<{
+  input: CreateGameInput;
+}>;
+
+
+export type CreateMutation = { __typename?: 'Mutation', createGame: { __typename?: 'CreatedGame', id: string, game: string, seatTokens: Array<{ __typename?: 'SeatToken', seat: string, token: string }>, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean }> } };
+
+export type CatalogQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CatalogQuery = { __typename?: 'Query', catalog: { __typename?: 'Catalog', aiLevels: Array<string>, games: Array<{ __typename?: 'CatalogGame', name: string, seats: Array<string>, defaultOptions: any, aiLevels: Array<string>, catalog: any }> } };
+
+export type OpenGamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OpenGamesQuery = { __typename?: 'Query', openGames: Array<{ __typename?: 'LobbyGame', id: string, game: string, options: any, openSeats: Array<string>, created: number, seats: Array<{ __typename?: 'Seat', seat: string, kind: string, level: string | null, open: boolean, name: string | null }> }> };
+
+export type MyGamesQueryVariables = Exact<{
+  tokens: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type MyGamesQuery = { __typename?: 'Query', myGames: { __typename?: 'MyGames', unknown: Array<number>, games: Array<{ __typename?: 'MyGame', tokenIndex: number, id: string, game: string, seat: string, status: string, toMove: string | null, yourDecision: boolean, version: number }> } };
+
+export type GameNameQueryVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+}>;
+
+
+export type GameNameQuery = { __typename?: 'Query', game: { __typename?: 'SeatGame', game: string } };
