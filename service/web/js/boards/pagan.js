@@ -8,13 +8,14 @@
 // asks the same pick several times in a row ("Place 2 Secrets", "Discard 3 cards") gathers the
 // picks and sends them as one batch. The board re-renders from scratch on every call and keeps
 // the focused button focused, so it can be played with the keyboard alone.
+import { gql } from "../api.js";
 import { h, humanize } from "../dom.js";
 import { t } from "../i18n.js";
 import { batchRefusal, gatherCount, movesBySpot, shortLabel } from "./pagan-moves.js";
 
 // `players` and `decision.kind` have other types in PantacleView, whose fragment is spread
 // beside this one: GraphQL asks for aliases (docs/api-moves.md), undone by `paganView`.
-export const FRAGMENT = `
+export const FRAGMENT = gql`
   fragment PaganBoard on PaganView {
     game seat turn active decisions scenario expansion
     suspectDeckCount innocentsEliminated cleansed
