@@ -46,3 +46,19 @@ def click_a_move(page: Page, rng: random.Random, board_first: bool = True) -> st
         )
         return where
     raise AssertionError(f"no legal move could be clicked at v{before}")
+
+
+def click_a_batch(page: Page) -> bool:
+    """Click a board control that sends several decisions as one batch, when there is one;
+    True when it did (the version then moved by the batch's length at once)."""
+    batches = page.locator(".board [data-batch]")
+    if batches.count() == 0:
+        return False
+    before = version(page)
+    size = 1 + len(batches.first.get_attribute("data-batch").split(","))  # type: ignore[union-attr]
+    batches.first.click()
+    expect(page.locator("[data-testid=version]")).not_to_have_text(
+        re.compile(rf"^v{before}$"), timeout=30_000
+    )
+    assert version(page) >= before + size, "a batch is made all at once"
+    return True

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.web.conftest import PHONE, Pages
-from tests.web.play import click_a_move, version, wait_for_turn
+from tests.web.play import click_a_batch, click_a_move, version, wait_for_turn
 
 # Each test drives a real browser against real processes: seconds each.
 pytestmark = pytest.mark.slow
@@ -37,7 +38,11 @@ def test_a_three_player_game_against_two_ai_seats_is_played_to_the_end_by_clicki
     rng = random.Random(20)
     clicks = {"board": 0, "list": 0}
     shot = False
+    batches = 0
     while wait_for_turn(page):
+        if click_a_batch(page):  # a bribe and its payment in one `moves` mutation
+            batches += 1
+            continue
         clicks[click_a_move(page, rng)] += 1
         if not shot and sum(clicks.values()) >= 12 and wait_for_turn(page):
             screenshot(page, "pantacle-desktop")
@@ -57,6 +62,7 @@ def test_a_three_player_game_against_two_ai_seats_is_played_to_the_end_by_clicki
     assert log.count() > 20
     expect(page.locator(".log-list")).to_contain_text("Seat 2")
     assert shot
+    print(f"clicks {clicks}, batches {batches}")
 
 
 def test_a_reload_mid_game_resynchronises_the_board(pages: Pages, page: Page) -> None:
@@ -135,3 +141,24 @@ def test_resigning_shows_the_game_over_with_its_reason_and_offers_a_rematch(
     expect(page).not_to_have_url(f"/#/game/{first}")
     expect(page.locator(".game-header h1")).to_have_text("Pantacle")
     expect(page.locator(".seat")).to_have_count(2)
+
+
+def test_a_dropped_live_connection_reconnects_and_resynchronises(pages: Pages, page: Page) -> None:
+    sockets: list[WebSocketRoute] = []
+
+    def through(ws: WebSocketRoute) -> None:  # every socket to the real server, kept to cut
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/graphql$"), through)
+    start_pantacle(page, 3)
+    expect(page.locator(".conn")).to_have_text("Live")
+    rng = random.Random(11)
+    assert wait_for_turn(page)
+    click_a_move(page, rng)
+    # 4499 (graphql-ws: "Terminated"), as when a network drops the socket: retried.
+    sockets[-1].close(code=4499, reason="cut by the test")
+    expect(page.locator(".conn")).to_have_text("Live", timeout=15_000)
+    assert len(sockets) >= 2  # a new connection, and with it the whole game again
+    assert wait_for_turn(page)
+    click_a_move(page, rng)  # play goes on over the new connection

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
 from tests.web.conftest import Pages
 
@@ -111,3 +115,16 @@ def test_a_hint_is_shown_on_demand_beside_the_moves_it_names(page: Page) -> None
     hint = page.locator("[data-testid=hint] li")
     expect(hint.first).to_be_visible(timeout=30_000)
     expect(page.locator(".move-list .move.hinted").first).to_be_visible()
+
+
+def test_live_messages_come_as_text_frames_as_graphql_ws_in_a_browser_needs(web: str) -> None:
+    # A browser's graphql-ws client closes the connection on a binary frame ("invalid message").
+    url = web.replace("http", "ws", 1) + "/graphql"
+    with connect(url, subprotocols=[Subprotocol("graphql-transport-ws")]) as ws:
+        ws.send(json.dumps({"type": "connection_init", "payload": {}}))
+        ack = ws.recv(timeout=10)
+        assert isinstance(ack, str) and json.loads(ack) == {"type": "connection_ack"}
+        query = 'subscription { game(gameId: "no-such-game") { version } }'
+        ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": {"query": query}}))
+        answer = ws.recv(timeout=10)
+        assert isinstance(answer, str) and json.loads(answer)["id"] == "1"

@@ -127,16 +127,20 @@ export function mountGame(root, where) {
     }
   }
 
-  /** @param {import("./board-context.js").LegalMove} move */
-  async function send(move) {
+  /**
+   * Send a move or a batch at the current version (a fresh idempotency key, so a retried
+   * request is answered once); errors are shown in words, then rethrown for the board.
+   * @param {string} operation  @param {string} field  @param {Record<string, any>} variables
+   */
+  async function submit(operation, field, variables) {
     if (busy || !game) return;
     busy = true;
     render();
     try {
-      const data = await request(MOVE, { gameId, version: game.version, moveId: move.id, key: randomKey() }, token);
+      const data = await request(operation, { gameId, version: game.version, key: randomKey(), ...variables }, token);
       showError("");
       busy = false;
-      apply(data.move);
+      apply(data[field]);
     } catch (err) {
       busy = false;
       failed(/** @type {Error} */ (err));
@@ -145,24 +149,10 @@ export function mountGame(root, where) {
     }
   }
 
+  /** @param {import("./board-context.js").LegalMove} move */
+  const send = (move) => submit(MOVE, "move", { moveId: move.id });
   /** @param {any[]} values */
-  async function sendBatch(values) {
-    if (busy || !game) return;
-    busy = true;
-    render();
-    try {
-      const moves = values.map((value) => ({ value }));
-      const data = await request(MOVES, { gameId, version: game.version, moves, key: randomKey() }, token);
-      showError("");
-      busy = false;
-      apply(data.moves);
-    } catch (err) {
-      busy = false;
-      failed(/** @type {Error} */ (err));
-      render();
-      throw err;
-    }
-  }
+  const sendBatch = (values) => submit(MOVES, "moves", { moves: values.map((value) => ({ value })) });
 
   async function askHint() {
     if (hintPending || !game) return;
@@ -328,10 +318,14 @@ export function mountGame(root, where) {
 
   function renderLog() {
     const ordered = [...events.values()].sort((a, b) => b.version - a.version).slice(0, 200);
-    fill(logList, ...ordered.map((event) => h("li", { class: event === ordered[0] ? "latest" : "", "data-version": event.version },
-      h("span", { class: "who" }, event.seatName || humanize(event.seat)),
-      " ",
-      event.description ? seatWords(event.description.text, names()) : humanize(event.kind))));
+    fill(logList, ...ordered.map((event) => {
+      const who = event.seatName || humanize(event.seat);
+      const text = event.description ? seatWords(event.description.text, names()) : humanize(event.kind);
+      // The text often opens with its actor ("Seat 2 passed"): mark that name, never repeat it.
+      const rest = text.startsWith(who) ? text.slice(who.length) : ` ${text}`;
+      return h("li", { class: event === ordered[0] ? "latest" : "", "data-version": event.version },
+        h("span", { class: "who" }, who), rest);
+    }));
   }
 
   function renderOver() {

@@ -258,11 +258,38 @@ export function render(root, ctx) {
     hand);
   });
 
+  // -- a bribe and its payment in one go ----------------------------------------------------
+  // A bribe is followed by one payment per Keeper of the announced Favor, in the Favor's order:
+  // with a blade of each Keeper in hand, the three decisions are offered as one batch (the
+  // `moves` mutation, all or none). Paying with Hounds stays the step-by-step way.
+  const batches = [];
+  const bribeMove = ctx.myTurn ? ctx.legalMoves.find((m) => m.kind === "BRIBE") : undefined;
+  const announced = favors.announced ? favorsById.get(favors.announced) : null;
+  const myHand = ctx.seat ? sanctuaries.get(ctx.seat)?.hand || [] : [];
+  if (bribeMove && announced && announced.keepers.length === 2) {
+    const [a, b] = announced.keepers.map((/** @type {string} */ k) =>
+      [...new Set(myHand.filter((blade) => blade.keeper === k).map((blade) => blade.id))]);
+    for (const first of a) {
+      for (const second of b) {
+        if (first === second) continue;
+        const name = (/** @type {string} */ id) => {
+          const blade = myHand.find((x) => x.id === id);
+          return blade ? `${keeperName(blade.keeper)} (${humanize(blade.moon)} Moon)` : id;
+        };
+        batches.push(h("button", {
+          type: "button", class: "bar-move batch", "data-batch": `${first},${second}`,
+          onclick: () => ctx.sendBatch([bribeMove.value, { type: "pay", blade: first }, { type: "pay", blade: second }]).catch(() => {}),
+        }, `Bribe, paying ${name(first)} + ${name(second)}`));
+      }
+    }
+  }
+
   // -- what lives nowhere else: an action bar ------------------------------------------------
   const rest = moves.rest();
   const bar = h("div", { class: "action-bar" },
     decision ? h("p", { class: "decision" }, decision.seat === ctx.seat ? "" : `${humanize(decision.seat)}: `, seatWords(decision.prompt)) : null,
     drawn,
+    batches.length ? h("div", { class: "bar-moves batches" }, ...batches) : null,
     rest.length ? h("div", { class: "bar-moves" }, ...rest.map((move) => h("button", {
       type: "button", class: `bar-move kind-${move.kind.toLowerCase()}`, "data-move-id": move.id, onclick: () => ctx.send(move).catch(() => {}),
     }, move.label))) : null);
