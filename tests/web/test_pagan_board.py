@@ -60,6 +60,22 @@ class Player:
         self.batches: list[int] = []
         self.visits = 0
 
+    def wait_past(self, before: str | None, refusal_ends: bool = True) -> None:
+        """Until the board shows a later decision (or, `refusal_ends`, a refused batch)."""
+        page = self.page
+        try:
+            page.wait_for_function(
+                "([before, refusal]) => { const b = document.querySelector('.pagan-board');"
+                " return b && (b.dataset.decisions !== before"
+                " || (refusal && !!b.querySelector('[data-testid=pagan-error]'))); }",
+                arg=[before, refusal_ends],
+                timeout=60_000,
+            )
+        except PlaywrightTimeoutError:
+            prompt = page.inner_text(f"{BOARD} [data-testid=pagan-prompt]")
+            errors = page.locator(f"{BOARD} [data-testid=pagan-error], .error").all_inner_texts()
+            raise AssertionError(f"the game did not go on at {prompt!r}: {errors}") from None
+
     def turn_visit(self, moves: list[dict[str, Any]]) -> int | None:
         visits = [m["i"] for m in moves if m["kind"] == "VISIT"]
         self.visits += 1
@@ -126,19 +142,14 @@ class Player:
             if chosen["kind"] in ("FAMILIAR", "EMPOWER"):
                 self.used_familiar = True
             made = 1
-        try:
-            page.wait_for_function(
-                "before => { const b = document.querySelector('.pagan-board');"
-                " return b && b.dataset.decisions !== before; }",
-                arg=before,
-                timeout=60_000,
-            )
-        except PlaywrightTimeoutError:
-            prompt = page.inner_text(f"{BOARD} [data-testid=pagan-prompt]")
-            errors = page.locator(f"{BOARD} [data-testid=pagan-error], .error").all_inner_texts()
-            raise AssertionError(
-                f"the game did not go on after {moves} at {prompt!r}: {errors}"
-            ) from None
+        self.wait_past(before)
+        if page.locator(f"{BOARD} [data-testid=pagan-error]").count():
+            # A refused batch (the board cannot know, say, how many Clues a villager has left
+            # to pay): the decision is made one move at a time from the shell's list instead.
+            self.batches.pop()
+            page.locator(".move-list [data-move-id]").first.click()
+            self.wait_past(before, refusal_ends=False)
+            made = 1
         return made
 
 
