@@ -1,0 +1,174 @@
+// @ts-check
+// Where each Pagan legal move lives on the board, and which decisions gather several picks into
+// one batch. Pure functions of the view and the legal moves (no DOM), so the board only draws.
+//
+// A move's arguments (`args`, typed by the API, docs/api-moves.md) name the thing it acts on:
+// a villager (`villager`, `targetVillager`, `sourceVillager`, or `place: "villager-<id>"`), a
+// card (`card`: in the hand, among the cards looked at, or in a discard pile), a board spot
+// (`slot`, `targetBrew`, `sourceBrew`, `place: "brew-N"` ...). What names nothing (Draw a card,
+// End your turn, Skip, an option of a card) goes to the decision bar.
+
+/** @typedef {import("../board-context.js").LegalMove} LegalMove */
+
+/**
+ * A place on the board. `villager:<id>`, `investigation:<id>`, `card:<id>`, `<row>:<index>`
+ * (rows: brews, familiars, locations, allies, enchantments), or `bar` for the decision bar.
+ * @typedef {string} Spot
+ */
+
+/** The rows of board spots by the prefix a `place` argument gives them. */
+const PLACE_ROWS = /** @type {Record<string, string>} */ ({
+  brew: "brews",
+  familiar: "familiars",
+  location: "locations",
+  ally: "allies",
+  enchantment: "enchantments",
+});
+
+/** The mover's own rows, where a `slot` argument may point. */
+const OWN_ROWS = /** @type {Record<string, string[]>} */ ({
+  witch: ["familiars", "brews"],
+  hunter: ["locations", "allies"],
+});
+
+/**
+ * The spot a `place` argument names ("villager-doctor-annie", "brew-1", "investigation-x").
+ * @param {string} place
+ * @returns {Spot}
+ */
+export function placeSpot(place) {
+  const dash = place.indexOf("-");
+  const head = dash < 0 ? place : place.slice(0, dash);
+  const rest = dash < 0 ? "" : place.slice(dash + 1);
+  if (head === "villager") return `villager:${rest}`;
+  if (head === "investigation") return `investigation:${rest}`;
+  const row = PLACE_ROWS[head];
+  if (row && /^\d+$/.test(rest)) return `${row}:${rest}`;
+  return "bar";
+}
+
+/**
+ * The spot of a `slot` move (Use a Familiar, Consume a Brew, Activate a Location ...): the
+ * mover's row whose card at that index is the one the label names; the first filled one else.
+ * @param {any} view  @param {string} seat  @param {LegalMove} move
+ * @returns {Spot}
+ */
+function slotSpot(view, seat, move) {
+  const slot = Number(move.args.slot);
+  const player = view.players && view.players[seat];
+  if (!player) return "bar";
+  const rows = OWN_ROWS[seat] || [];
+  let fallback = "bar";
+  for (const row of rows) {
+    const card = (player[row] || [])[slot];
+    if (!card) continue;
+    if (move.label.includes(card.name)) return `${row}:${slot}`;
+    if (fallback === "bar") fallback = `${row}:${slot}`;
+  }
+  return fallback;
+}
+
+/**
+ * The ids of the cards the view shows in `seat`'s hand.
+ * @param {any} view  @param {string|null} seat
+ * @returns {Set<string>}
+ */
+function handIds(view, seat) {
+  const player = seat && view.players ? view.players[seat] : null;
+  return new Set(((player && player.hand) || []).map((/** @type {any} */ c) => c.id));
+}
+
+/**
+ * Where a legal move is drawn.
+ * @param {any} view  @param {string|null} seat  @param {LegalMove} move
+ * @returns {Spot}
+ */
+export function spotOf(view, seat, move) {
+  const a = move.args || {};
+  if (a.villager) return `villager:${a.villager}`;
+  if (a.targetVillager) return `villager:${a.targetVillager}`;
+  if (a.sourceVillager) return `villager:${a.sourceVillager}`;
+  if (a.targetBrew !== null && a.targetBrew !== undefined) return `brews:${a.targetBrew}`;
+  if (a.sourceBrew !== null && a.sourceBrew !== undefined) return `brews:${a.sourceBrew}`;
+  if (a.place) return placeSpot(String(a.place));
+  if (a.slot !== null && a.slot !== undefined && seat) return slotSpot(view, seat, move);
+  if (a.card) {
+    const decision = view.decision || {};
+    const shown = [...(decision.lookingAt || []), ...(decision.revealed || [])];
+    if (shown.some((/** @type {any} */ c) => c.id === a.card)) return `shown:${a.card}`;
+    if (handIds(view, seat).has(String(a.card))) return `card:${a.card}`;
+    return `shown:${a.card}`;
+  }
+  return "bar";
+}
+
+/**
+ * The legal moves by spot.
+ * @param {any} view  @param {string|null} seat  @param {LegalMove[]} moves
+ * @returns {Map<Spot, LegalMove[]>}
+ */
+export function movesBySpot(view, seat, moves) {
+  /** @type {Map<Spot, LegalMove[]>} */
+  const out = new Map();
+  for (const move of moves) {
+    const spot = spotOf(view, seat, move);
+    const list = out.get(spot);
+    if (list) list.push(move);
+    else out.set(spot, [move]);
+  }
+  return out;
+}
+
+const TRAILING = /\s+(on|from|to|onto|of|with|for)\s*$/i;
+
+/**
+ * A move's label without the name of the thing it is drawn on ("Place a Secret on Doctor
+ * Annie" on Doctor Annie reads "Place a Secret"); the whole label when nothing is left.
+ * @param {string} label  @param {string|null|undefined} name
+ * @returns {string}
+ */
+export function shortLabel(label, name) {
+  if (!name || !label.includes(name)) return label;
+  let text = label.replace(name, " ").replace(/\s+/g, " ").trim();
+  text = text.replace(/\s+(the Brew|the Familiar|the Location|the Ally)\s*$/i, "");
+  text = text.replace(TRAILING, "").replace(/\s+,/g, ",").trim();
+  // Beside "Visit" on the villager, the second pawn reads short.
+  if (/^Visit with the Familiar pawn$/i.test(text)) return "Familiar pawn";
+  return text || label;
+}
+
+/** Decisions that come as a run of the same pick, whose count the prompt gives
+ * ("Place 2 Secrets", "Pay 3 Clues from villagers", "Discard 2 cards", "Reveal 2 cards"). */
+const GATHERED = new Set(["PLACE", "PAY_TOKENS", "REMOVE", "DISCARD", "REVEAL", "LOOK", "REMOVE_GLOOM", "ADD_GLOOM", "PAY_GLOOM"]);
+
+/**
+ * How many picks of one kind this decision asks in a row, when they may be gathered into one
+ * batch: the count its prompt names, when it is above 1 and every move (but Done) is of one
+ * type. 0 when the decision is made one move at a time.
+ * @param {any} decision  @param {LegalMove[]} moves
+ * @returns {number}
+ */
+export function gatherCount(decision, moves) {
+  if (!decision || !GATHERED.has(String(decision.kind))) return 0;
+  const found = /\b(\d+)\b/.exec(String(decision.prompt));
+  const count = found ? Number(found[1]) : 0;
+  if (count < 2) return 0;
+  const picks = moves.filter((m) => m.kind !== "DONE");
+  if (picks.length === 0) return 0;
+  const types = new Set(picks.map((m) => m.value && m.value.type));
+  return types.size === 1 ? count : 0;
+}
+
+/**
+ * The words of a refused batch: which pick the API names (`extensions.index`) and why.
+ * @param {any} err  @param {string[]} labels  the picks' labels, in the order sent
+ * @returns {string}
+ */
+export function batchRefusal(err, labels) {
+  const message = err && err.message ? String(err.message) : "The moves were refused.";
+  const index = err && err.extensions ? err.extensions.index : undefined;
+  if (typeof index === "number" && index >= 0 && index < labels.length) {
+    return `Choice ${index + 1} of ${labels.length} (${labels[index]}) was refused, so none was made: ${message}`;
+  }
+  return message;
+}
