@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from gamestore import clocks
 from gamestore.records import FINISHED, GameRecord
 from service import auth
 from service.errors import GameNotFinished, GameNotFound, SeatNotOpen
@@ -57,7 +58,10 @@ async def rematch(
     if finished.rematch:
         return await _claim(service, finished, finished.rematch, seat)
     rematch_id = secrets.token_urlsafe(9)
-    others = [s for s in finished.token_hashes if s != seat]
+    # Seats the AI filled (`gamestore.clocks`) hold a placeholder token: they stay the AI's.
+    others = [
+        s for s in finished.token_hashes if s != seat and finished.token_hashes[s] != "ai-fill"
+    ]
     record, tokens = await service.store_new(
         game,
         finished.game,
@@ -69,6 +73,7 @@ async def rematch(
         dict(finished.names),
         others,
         address,
+        clock=clocks.clock_of(finished),
     )
     done, linked = await service.store.link_rematch(finished, rematch_id)
     if done == 1:

@@ -28,8 +28,10 @@ from service.errors import (
     HintUnavailable,
     IdempotencyKeyReused,
     IllegalMoveError,
+    InvalidClockError,
     InvalidOptionsError,
     MalformedInput,
+    NotAway,
     NotYourDecision,
     PayloadTooLarge,
     RateLimited,
@@ -39,6 +41,7 @@ from service.errors import (
     ServiceUnavailable,
     StaleVersion,
     StoreUnavailable,
+    TimeIsUp,
     TooManyOpenGames,
     UnknownGameType,
     UnsupportedMediaType,
@@ -170,6 +173,9 @@ async def create_game(request: Request) -> Response:
         body.seed,
         [s.model_dump() for s in body.seats],
         client_address(request.scope),
+        body.clock.model_dump(exclude_none=True) if body.clock is not None else None,
+        body.fill_open_seats_after_seconds,
+        body.fill_level,
     )
     location = f"{PREFIX}/games/{created['id']}"
     return json_response(created, 201, {"Location": location})
@@ -235,6 +241,13 @@ async def resign(request: Request) -> Response:
     token = _required_token(request)
     body = await _body(request, models.ResignRequest)
     data = await _service(request).resign(request.path_params["game_id"], token, body.version)
+    return json_response(data)
+
+
+async def back(request: Request) -> Response:
+    token = _required_token(request)
+    await _body(request, models.BackRequest)
+    data = await _service(request).back(request.path_params["game_id"], token)
     return json_response(data)
 
 
@@ -345,6 +358,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors=(
             UnknownGameType,
             InvalidOptionsError,
+            InvalidClockError,
             SeedWithOpenSeat,
             MalformedInput,
             TooManyOpenGames,
@@ -398,6 +412,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             IllegalMoveError,
             GameOver,
             IdempotencyKeyReused,
+            TimeIsUp,
         ),
     ),
     Endpoint(
@@ -411,6 +426,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         body_required=False,
         auth="required",
         errors=(*WRITE_ERRORS, StaleVersion, GameOver),
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/back",
+        "back",
+        "I'm back: the AI that plays the seat since it timed out stops; its clock starts afresh",
+        back,
+        models.SeatGame,
+        request=models.BackRequest,
+        body_required=False,
+        auth="required",
+        errors=(*WRITE_ERRORS, StaleVersion, GameOver, NotAway),
     ),
     Endpoint(
         "POST",

@@ -62,14 +62,27 @@ def sweep_once(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
 
 
 class Sweeper:
-    """The timer: one sweep per interval across all workers (whoever takes the lock)."""
+    """The timer: one sweep per interval across all workers (whoever takes the lock). By
+    default the stalled-AI-turn sweep; `sweep`, `interval` and `lock` make another (the turn
+    clocks', `workers.clocks`)."""
 
-    def __init__(self, store: SyncStore, enqueue: Callable[[str, int], None], name: str) -> None:
+    def __init__(
+        self,
+        store: SyncStore,
+        enqueue: Callable[[str, int], None],
+        name: str,
+        sweep: Callable[[SyncStore, Callable[[str, int], None]], int] = sweep_once,
+        interval: float | None = None,
+        lock: str | None = None,
+    ) -> None:
         self.store = store
         self.enqueue = enqueue
         self.name = name
+        self.sweep = sweep
+        self.interval = interval or store.settings.ai_sweep_interval_seconds
+        self.lock = lock or lock_key(store)
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="ai-sweeper", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="sweeper", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
@@ -79,17 +92,17 @@ class Sweeper:
         self._thread.join(5)
 
     def _run(self) -> None:
-        interval = self.store.settings.ai_sweep_interval_seconds
+        interval = self.interval
         while not self._stop.wait(interval):
             try:
                 if self.store.redis.set(
-                    lock_key(self.store), self.name, nx=True, px=max(1, int(interval * 1000))
+                    self.lock, self.name, nx=True, px=max(1, int(interval * 1000))
                 ):
-                    sweep_once(self.store, self.enqueue)
+                    self.sweep(self.store, self.enqueue)
             except RedisError as exc:  # Redis is down or restarting: try at the next tick
-                log.warning("AI sweep skipped: %s", exc)
+                log.warning("sweep skipped: %s", exc)
             except Exception:
-                log.exception("AI sweep failed")
+                log.exception("sweep failed")
 
 
 _running: list[Sweeper] = []
@@ -97,11 +110,23 @@ _running: list[Sweeper] = []
 
 @signals.worker_ready.connect  # type: ignore[untyped-decorator]
 def _start(sender: Any = None, **_: Any) -> None:
-    from workers import tasks  # the tasks module imports this one
+    from workers import clocks, tasks  # the tasks module imports this one
 
-    sweeper = Sweeper(tasks.store(), tasks.enqueue_turn, str(getattr(sender, "hostname", "")))
-    sweeper.start()
-    _running.append(sweeper)
+    name = str(getattr(sender, "hostname", ""))
+    store = tasks.store()
+    for sweeper in (
+        Sweeper(store, tasks.enqueue_turn, name),
+        Sweeper(
+            store,
+            tasks.enqueue_next,
+            name,
+            clocks.sweep_clocks,
+            store.settings.clock_sweep_interval_seconds,
+            clocks.lock_key(store),
+        ),
+    ):
+        sweeper.start()
+        _running.append(sweeper)
 
 
 @signals.worker_shutdown.connect  # type: ignore[untyped-decorator]

@@ -47,7 +47,8 @@ def _task_id(task: object) -> str:
     return task_id
 
 
-def _enqueue_next(game_id: str, version: int) -> None:
+def enqueue_next(game_id: str, version: int) -> None:
+    """Hand the AI turn at `version` to the workers, marked as handed out."""
     store().mark_ai_enqueued(game_id, version)  # so a read does not take the turn for stalled
     enqueue_turn(game_id, version)
 
@@ -71,7 +72,7 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
         game_id,
         version,
         _task_id(self),
-        _enqueue_next,
+        enqueue_next,
         get_settings().ai_min_think_seconds,
         _enqueue_split,
         get_settings().ai_constant_shape_timing,
@@ -93,7 +94,7 @@ def finish_turn(
         version,
         results,
         _task_id(self),
-        _enqueue_next,
+        enqueue_next,
         get_settings().ai_min_think_seconds,
         started,
         get_settings().ai_constant_shape_timing,
