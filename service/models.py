@@ -72,7 +72,8 @@ class ClockRequest(Strict):
     increment_seconds: float | None = Field(
         default=None, description="Added to a budget seat's bank each time its turn ends."
     )
-    on_timeout: str = Field(
+    on_timeout: str | None = Field(
+        default=None,
         max_length=40,
         description="forfeit: the game ends and every other seat wins (reason timeout); "
         "ai:<level>: an AI of that level plays the seat until its player is back (its next "

@@ -14,9 +14,10 @@ from gamestore.store import Store
 from service.games import GameService
 
 
-def create_game(settings: Settings, game: str, seats: list[dict[str, Any]]) -> str:
-    """A new game with a secret seed; its id. No cap on open games: the games of these tests
-    must not count against the address that other tests create from."""
+def create_game(settings: Settings, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:
+    """A new game with a secret seed; its id (`extra`: more of `GameService.create`'s
+    arguments, such as `clock`). No cap on open games: the games of these tests must not
+    count against the address that other tests create from."""
     settings = settings.model_copy(update={"max_open_games_per_address": 0})
 
     async def create() -> str:
@@ -24,7 +25,7 @@ def create_game(settings: Settings, game: str, seats: list[dict[str, Any]]) -> s
         queue = AIQueue(celery_app(settings), settings.ai_queue)
         try:
             service = GameService(Store(client, settings), queue.enqueue)
-            created = await service.create(game, None, None, seats, "127.0.0.1")
+            created = await service.create(game, None, None, seats, "127.0.0.1", **extra)
             return str(created["id"])
         finally:
             await asyncio.to_thread(queue.close)

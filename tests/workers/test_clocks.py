@@ -1,0 +1,274 @@
+"""Turn clocks and AI fill-in, enforced by the workers with nobody connected: clocks of a few
+seconds on the real API, real Redis and real Celery workers. A forfeit ends the game; an AI
+takes a timed-out seat over until its player is back; a budget gains its increment; the time
+left is in views and events and goes down; a worker killed in the middle is replaced and the
+timeout still fires; an open seat nobody takes goes to the AI and the game goes on."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+from gamestore.keys import Keys
+from tests.support.client import Rest, bearer
+from tests.support.games import create_game
+from tests.support.namespace import clear, settings_for
+from tests.support.processes import Process, start_worker
+
+HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
+
+
+def _wait(check: Callable[[], Any], seconds: float, what: str) -> Any:
+    """Poll `check` until it answers something true, at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = check()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.1)
+
+
+def _game(rest: Rest, game_id: str, token: str | None = None) -> dict[str, Any]:
+    r = rest.read(game_id, token, events_limit=50)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _resign(rest: Rest, game_id: str, token: str) -> None:
+    rest.http.post(f"/api/v1/games/{game_id}/resign", headers=bearer(token))
+
+
+def _clock_seat(game: dict[str, Any], seat: str) -> dict[str, Any]:
+    clock = game["clock"]
+    assert clock is not None
+    found: dict[str, Any] = next(s for s in clock["seats"] if s["seat"] == seat)
+    return found
+
+
+@pytest.mark.slow
+def test_a_seat_that_runs_out_of_time_forfeits_with_nobody_connected(
+    api: str, worker: Process
+) -> None:
+    rest = Rest(api)
+    created = rest.create(
+        game="pagan", seats=HUMANS, clock={"decision_seconds": 2, "on_timeout": "forfeit"}
+    )
+    try:
+        # Nobody reads the game until long after its deadline: the workers enforce it.
+        time.sleep(4)
+        game = _game(rest, created["id"])
+        assert game["status"] == "finished", game
+        assert game["outcome"]["reason"] == "timeout"
+        assert game["outcome"]["winners"] == ["hunter"]
+        last = game["events"][-1]
+        assert last["kind"] == "timeout" and last["seat"] == "witch"
+        assert "ran out of time" in last["description"]["text"]
+    finally:
+        rest.close()
+
+
+@pytest.mark.slow
+def test_the_time_left_is_in_the_view_and_goes_down(api: str) -> None:
+    rest = Rest(api)
+    created = rest.create(
+        game="pagan", seats=HUMANS, clock={"decision_seconds": 60, "on_timeout": "forfeit"}
+    )
+    try:
+        first = _game(rest, created["id"])
+        time.sleep(1.2)
+        second = _game(rest, created["id"])
+        assert first["clock"]["decision_seconds"] == 60
+        assert first["clock"]["running"] == "witch" and first["clock"]["deadline"]
+        left = _clock_seat(first, "witch")["remaining_seconds"]
+        later = _clock_seat(second, "witch")["remaining_seconds"]
+        assert 0 < later < left <= 60
+        assert later == pytest.approx(left - 1.2, abs=0.5)
+        assert _clock_seat(second, "hunter")["remaining_seconds"] == 60  # not running
+    finally:
+        _resign(rest, created["id"], created["tokens"]["witch"])
+        rest.close()
+
+
+@pytest.mark.slow
+def test_a_timed_out_seat_is_played_by_the_ai_until_its_player_is_back(
+    api: str, worker: Process
+) -> None:
+    rest = Rest(api)
+    created = rest.create(
+        game="pagan", seats=HUMANS, clock={"decision_seconds": 2, "on_timeout": "ai:novice"}
+    )
+    game_id, witch = created["id"], created["tokens"]["witch"]
+    try:
+
+        def ai_moved() -> dict[str, Any] | None:
+            game = _game(rest, game_id, witch)
+            kinds = [(e["kind"], e["seat"], "move" in e) for e in game["events"]]
+            timed_out = ("timeout", "witch", False) in kinds
+            # After the timeout the witch's moves are the AI's (written by a worker).
+            return game if timed_out and kinds[-1][:2] == ("move", "witch") else None
+
+        game = _wait(ai_moved, 20, "the AI to move for the timed-out witch")
+        assert _clock_seat(game, "witch")["away"] is True
+        assert game["status"] == "active"
+
+        r = rest.http.post(f"/api/v1/games/{game_id}/back", headers=bearer(witch))
+        if r.status_code == 409 and r.json()["code"] == "NOT_AWAY":  # pragma: no cover
+            pytest.fail(f"the witch was back already: {r.text}")
+        assert r.status_code == 200, r.text
+        back = r.json()
+        assert back["events"][-1]["kind"] == "back"
+        assert _clock_seat(back, "witch")["away"] is False
+        again = rest.http.post(f"/api/v1/games/{game_id}/back", headers=bearer(witch))
+        assert again.status_code == 409 and again.json()["code"] == "NOT_AWAY"
+    finally:
+        _resign(rest, game_id, witch)
+        rest.close()
+
+
+@pytest.mark.slow
+def test_a_budget_gains_its_increment_when_the_turn_ends_and_runs_out_later(
+    api: str, worker: Process
+) -> None:
+    rest = Rest(api)
+    created = rest.create(
+        game="pagan",
+        seats=HUMANS,
+        clock={"budget_seconds": 3, "increment_seconds": 2, "on_timeout": "forfeit"},
+    )
+    game_id, witch = created["id"], created["tokens"]["witch"]
+    try:
+        game = _game(rest, game_id, witch)
+        while game["to_move"] == "witch":  # her whole turn, as fast as the API answers
+            r = rest.move(game_id, witch, game["version"], game["legal_moves"][0]["id"])
+            assert r.status_code == 200, r.text
+            game = r.json()
+        assert game["events"][-1]["clock"]["running"] == "hunter"
+        bank = _clock_seat(game, "witch")["remaining_seconds"]
+        assert 3 < bank <= 5  # what she had left, and the increment
+        # The hunter's three seconds run out with nobody connected.
+        finished = _wait(
+            lambda: (g := _game(rest, game_id))["status"] == "finished" and g, 8, "a forfeit"
+        )
+        assert finished["outcome"]["winners"] == ["witch"]
+        assert finished["outcome"]["reason"] == "timeout"
+    finally:
+        _resign(rest, game_id, witch)
+        rest.close()
+
+
+@pytest.mark.slow
+def test_a_move_after_the_deadline_is_refused_with_time_is_up(api: str) -> None:
+    """No worker sweeps this prefix's clock in time here: the COMMIT script itself refuses."""
+    rest = Rest(api)
+    created = rest.create(
+        game="pagan", seats=HUMANS, clock={"decision_seconds": 1, "on_timeout": "ai:novice"}
+    )
+    game_id, witch = created["id"], created["tokens"]["witch"]
+    try:
+        game = _game(rest, game_id, witch)
+        time.sleep(1.3)
+        r = rest.move(game_id, witch, game["version"], game["legal_moves"][0]["id"])
+        # Either the move arrived after the deadline (TIME_IS_UP), or a worker's sweep wrote
+        # the timeout first (STALE_VERSION): never both the move and the timeout.
+        assert r.status_code == 409, r.text
+        assert r.json()["code"] in ("TIME_IS_UP", "STALE_VERSION")
+    finally:
+        _resign(rest, game_id, witch)
+        rest.close()
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"decision_seconds": 5},
+        {"decision_seconds": 5, "budget_seconds": 5, "on_timeout": "forfeit"},
+        {"turn_seconds": 0.5, "on_timeout": "forfeit"},
+        {"budget_seconds": 60, "increment_seconds": -2, "on_timeout": "forfeit"},
+        {"decision_seconds": 5, "on_timeout": "ai:nobody"},
+    ],
+)
+def test_an_invalid_clock_is_refused_with_invalid_clock(api: str, clock: dict[str, Any]) -> None:
+    r = httpx.post(f"{api}/api/v1/games", json={"game": "pagan", "seats": HUMANS, "clock": clock})
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == "INVALID_CLOCK" and r.json()["problems"]
+
+
+def test_an_invalid_fill_in_is_refused_with_invalid_clock(api: str) -> None:
+    r = httpx.post(
+        f"{api}/api/v1/games",
+        json={"game": "pagan", "fill_open_seats_after_seconds": 0, "fill_level": "novice"},
+    )
+    assert r.status_code == 422 and r.json()["code"] == "INVALID_CLOCK", r.text
+
+
+@pytest.mark.slow
+def test_an_open_seat_nobody_takes_goes_to_the_ai_and_the_game_goes_on(
+    api: str, worker: Process
+) -> None:
+    rest = Rest(api)
+    created = rest.create(
+        game="pagan",
+        seats=[{"seat": "hunter", "kind": "human"}],  # the witch (who moves first) is open
+        fill_open_seats_after_seconds=2,
+        fill_level="novice",
+    )
+    game_id, hunter = created["id"], created["tokens"]["hunter"]
+    try:
+        assert _game(rest, game_id)["fill_open_seats"]["level"] == "novice"
+        game = _wait(
+            lambda: (g := _game(rest, game_id, hunter))["version"] > 0 and g, 20, "the AI's move"
+        )
+        witch = next(s for s in game["seats"] if s["seat"] == "witch")
+        assert witch == {**witch, "kind": "ai", "level": "novice", "open": False}
+        joined = rest.http.post(f"/api/v1/games/{game_id}/join", json={"seat": "witch"})
+        assert joined.status_code == 409 and joined.json()["code"] == "SEAT_NOT_OPEN"
+    finally:
+        _resign(rest, game_id, hunter)
+        rest.close()
+
+
+@pytest.mark.slow
+def test_a_timeout_still_fires_when_the_worker_is_killed_and_another_starts(
+    namespace: dict[str, str],
+) -> None:
+    tag = uuid.uuid4().hex[:8]
+    env = {
+        **namespace,
+        "COVEN_AI_QUEUE": f"{namespace['COVEN_AI_QUEUE']}-clock-{tag}",
+        # Keys of their own: no other worker of the session sweeps these clocks.
+        "COVEN_KEY_PREFIX": f"{namespace['COVEN_KEY_PREFIX']}clock-{tag}:",
+    }
+    settings = settings_for(env)
+    client = redis.Redis.from_url(settings.redis_url)
+    game_key = Keys(settings.key_prefix).game
+    first = start_worker(env, env["COVEN_AI_QUEUE"], f"clock-a-{tag}")
+    second = None
+    try:
+        game_id = create_game(
+            settings,
+            "pagan",
+            HUMANS,
+            clock={"decision_seconds": 3, "on_timeout": "forfeit"},
+        )
+        first.kill()  # SIGKILL: the worker that would have swept this clock is gone
+        killed = time.monotonic()
+        time.sleep(1)
+        second = start_worker(env, env["COVEN_AI_QUEUE"], f"clock-b-{tag}")
+        _wait(lambda: client.hget(game_key(game_id), "status") == b"finished", 15, "the timeout")
+        assert time.monotonic() - killed < 15
+        outcome = client.hget(game_key(game_id), "outcome") or b""
+        assert b'"reason":"timeout"' in outcome, second.output()
+    finally:
+        client.close()
+        first.stop()
+        if second is not None:
+            second.stop()
+        clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
