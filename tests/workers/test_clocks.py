@@ -16,7 +16,7 @@ import pytest
 import redis
 
 from gamestore.keys import Keys
-from tests.support.client import Rest, bearer
+from tests.support.client import GraphQL, Rest, bearer
 from tests.support.games import create_game
 from tests.support.namespace import clear, settings_for
 from tests.support.processes import Process, start_worker
@@ -272,3 +272,49 @@ def test_a_timeout_still_fires_when_the_worker_is_killed_and_another_starts(
         if second is not None:
             second.stop()
         clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
+
+
+CREATE = """
+mutation ($input: CreateGameInput!) {
+  createGame(input: $input) { id tokens { seat token } }
+}
+"""
+READ = """
+query ($id: ID!) {
+  game(gameId: $id) {
+    clock { decisionSeconds onTimeout running deadline seats { seat remainingSeconds away } }
+    fillOpenSeats { afterSeconds level at }
+  }
+}
+"""
+
+
+def test_graphql_creates_a_clocked_game_and_reads_its_clock_typed(api: str) -> None:
+    gql = GraphQL(api)
+    seats = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
+    created = gql.call(
+        CREATE,
+        input={
+            "game": "pagan",
+            "seats": seats,
+            "clock": {"decisionSeconds": 60, "onTimeout": "forfeit"},
+        },
+    )["data"]["createGame"]
+    token = {t["seat"]: t["token"] for t in created["tokens"]}["witch"]
+    try:
+        game = gql.call(READ, id=created["id"])["data"]["game"]
+        assert game["clock"]["decisionSeconds"] == 60 and game["clock"]["running"] == "witch"
+        assert 0 < game["clock"]["seats"][0]["remainingSeconds"] <= 60
+        assert game["fillOpenSeats"] is None
+        back = gql.call(
+            "mutation ($id: ID!) { back(gameId: $id) { version } }", token, id=created["id"]
+        )
+        assert back["errors"][0]["extensions"]["code"] == "NOT_AWAY"
+        bad = gql.call(
+            CREATE,
+            input={"game": "pagan", "seats": seats, "clock": {"onTimeout": "forfeit"}},
+        )
+        assert bad["errors"][0]["extensions"]["code"] == "INVALID_CLOCK"
+    finally:
+        gql.call("mutation ($id: ID!) { resign(gameId: $id) { version } }", token, id=created["id"])
+        gql.close()
