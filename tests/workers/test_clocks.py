@@ -6,9 +6,11 @@ timeout still fires; an open seat nobody takes goes to the AI and the game goes 
 
 from __future__ import annotations
 
+import contextlib
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -19,7 +21,7 @@ from gamestore.keys import Keys
 from tests.support.client import GraphQL, Rest, bearer
 from tests.support.games import create_game
 from tests.support.namespace import clear, settings_for
-from tests.support.processes import Process, start_worker
+from tests.support.processes import Process, start_api, start_worker
 
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
 
@@ -46,6 +48,30 @@ def _resign(rest: Rest, game_id: str, token: str) -> None:
     rest.http.post(f"/api/v1/games/{game_id}/resign", headers=bearer(token))
 
 
+@contextlib.contextmanager
+def _clocked(api: str, seats: list[dict[str, Any]] = HUMANS, **body: Any) -> Iterator[Table]:
+    """A new Pagan game created over REST with `body` (its clock...), resigned afterwards by
+    its first human seat (harmless when it is over already)."""
+    rest = Rest(api)
+    created = rest.create(game="pagan", seats=seats, **body)
+    token = next(iter(created["tokens"].values()))
+    try:
+        yield Table(rest, created["id"], created["tokens"])
+    finally:
+        _resign(rest, created["id"], token)
+        rest.close()
+
+
+@dataclass(frozen=True)
+class Table:
+    rest: Rest
+    id: str
+    tokens: dict[str, str]
+
+    def read(self, seat: str | None = None) -> dict[str, Any]:
+        return _game(self.rest, self.id, self.tokens[seat] if seat else None)
+
+
 def _clock_seat(game: dict[str, Any], seat: str) -> dict[str, Any]:
     clock = game["clock"]
     assert clock is not None
@@ -57,34 +83,24 @@ def _clock_seat(game: dict[str, Any], seat: str) -> dict[str, Any]:
 def test_a_seat_that_runs_out_of_time_forfeits_with_nobody_connected(
     api: str, worker: Process
 ) -> None:
-    rest = Rest(api)
-    created = rest.create(
-        game="pagan", seats=HUMANS, clock={"decision_seconds": 2, "on_timeout": "forfeit"}
-    )
-    try:
+    with _clocked(api, clock={"decision_seconds": 2, "on_timeout": "forfeit"}) as table:
         # Nobody reads the game until long after its deadline: the workers enforce it.
         time.sleep(4)
-        game = _game(rest, created["id"])
+        game = table.read()
         assert game["status"] == "finished", game
         assert game["outcome"]["reason"] == "timeout"
         assert game["outcome"]["winners"] == ["hunter"]
         last = game["events"][-1]
         assert last["kind"] == "timeout" and last["seat"] == "witch"
         assert "ran out of time" in last["description"]["text"]
-    finally:
-        rest.close()
 
 
 @pytest.mark.slow
 def test_the_time_left_is_in_the_view_and_goes_down(api: str) -> None:
-    rest = Rest(api)
-    created = rest.create(
-        game="pagan", seats=HUMANS, clock={"decision_seconds": 60, "on_timeout": "forfeit"}
-    )
-    try:
-        first = _game(rest, created["id"])
+    with _clocked(api, clock={"decision_seconds": 60, "on_timeout": "forfeit"}) as table:
+        first = table.read()
         time.sleep(1.2)
-        second = _game(rest, created["id"])
+        second = table.read()
         assert first["clock"]["decision_seconds"] == 60
         assert first["clock"]["running"] == "witch" and first["clock"]["deadline"]
         left = _clock_seat(first, "witch")["remaining_seconds"]
@@ -92,97 +108,80 @@ def test_the_time_left_is_in_the_view_and_goes_down(api: str) -> None:
         assert 0 < later < left <= 60
         assert later == pytest.approx(left - 1.2, abs=0.5)
         assert _clock_seat(second, "hunter")["remaining_seconds"] == 60  # not running
-    finally:
-        _resign(rest, created["id"], created["tokens"]["witch"])
-        rest.close()
 
 
 @pytest.mark.slow
 def test_a_timed_out_seat_is_played_by_the_ai_until_its_player_is_back(
     api: str, worker: Process
 ) -> None:
-    rest = Rest(api)
-    created = rest.create(
-        game="pagan", seats=HUMANS, clock={"decision_seconds": 2, "on_timeout": "ai:novice"}
-    )
-    game_id, witch = created["id"], created["tokens"]["witch"]
-    try:
+    with _clocked(api, clock={"decision_seconds": 2, "on_timeout": "ai:novice"}) as table:
 
         def ai_moved() -> dict[str, Any] | None:
-            game = _game(rest, game_id, witch)
-            kinds = [(e["kind"], e["seat"], "move" in e) for e in game["events"]]
-            timed_out = ("timeout", "witch", False) in kinds
+            game = table.read("witch")
+            kinds = [(e["kind"], e["seat"]) for e in game["events"]]
             # After the timeout the witch's moves are the AI's (written by a worker).
-            return game if timed_out and kinds[-1][:2] == ("move", "witch") else None
+            return (
+                game if ("timeout", "witch") in kinds and kinds[-1] == ("move", "witch") else None
+            )
 
         game = _wait(ai_moved, 20, "the AI to move for the timed-out witch")
         assert _clock_seat(game, "witch")["away"] is True
         assert game["status"] == "active"
 
-        r = rest.http.post(f"/api/v1/games/{game_id}/back", headers=bearer(witch))
-        if r.status_code == 409 and r.json()["code"] == "NOT_AWAY":  # pragma: no cover
-            pytest.fail(f"the witch was back already: {r.text}")
+        witch = bearer(table.tokens["witch"])
+        r = table.rest.http.post(f"/api/v1/games/{table.id}/back", headers=witch)
         assert r.status_code == 200, r.text
         back = r.json()
         assert back["events"][-1]["kind"] == "back"
         assert _clock_seat(back, "witch")["away"] is False
-        again = rest.http.post(f"/api/v1/games/{game_id}/back", headers=bearer(witch))
+        assert back["clock"]["running"] == back["to_move"]
+        again = table.rest.http.post(f"/api/v1/games/{table.id}/back", headers=witch)
         assert again.status_code == 409 and again.json()["code"] == "NOT_AWAY"
-    finally:
-        _resign(rest, game_id, witch)
-        rest.close()
 
 
 @pytest.mark.slow
 def test_a_budget_gains_its_increment_when_the_turn_ends_and_runs_out_later(
     api: str, worker: Process
 ) -> None:
-    rest = Rest(api)
-    created = rest.create(
-        game="pagan",
-        seats=HUMANS,
-        clock={"budget_seconds": 3, "increment_seconds": 2, "on_timeout": "forfeit"},
-    )
-    game_id, witch = created["id"], created["tokens"]["witch"]
-    try:
-        game = _game(rest, game_id, witch)
+    clock = {"budget_seconds": 3, "increment_seconds": 2, "on_timeout": "forfeit"}
+    with _clocked(api, clock=clock) as table:
+        game = table.read("witch")
         while game["to_move"] == "witch":  # her whole turn, as fast as the API answers
-            r = rest.move(game_id, witch, game["version"], game["legal_moves"][0]["id"])
+            move = game["legal_moves"][0]["id"]
+            r = table.rest.move(table.id, table.tokens["witch"], game["version"], move)
             assert r.status_code == 200, r.text
             game = r.json()
         assert game["events"][-1]["clock"]["running"] == "hunter"
         bank = _clock_seat(game, "witch")["remaining_seconds"]
         assert 3 < bank <= 5  # what she had left, and the increment
         # The hunter's three seconds run out with nobody connected.
-        finished = _wait(
-            lambda: (g := _game(rest, game_id))["status"] == "finished" and g, 8, "a forfeit"
-        )
+        finished = _wait(lambda: (g := table.read())["status"] == "finished" and g, 8, "a forfeit")
         assert finished["outcome"]["winners"] == ["witch"]
         assert finished["outcome"]["reason"] == "timeout"
-    finally:
-        _resign(rest, game_id, witch)
-        rest.close()
 
 
 @pytest.mark.slow
-def test_a_move_after_the_deadline_is_refused_with_time_is_up(api: str) -> None:
-    """No worker sweeps this prefix's clock in time here: the COMMIT script itself refuses."""
-    rest = Rest(api)
-    created = rest.create(
-        game="pagan", seats=HUMANS, clock={"decision_seconds": 1, "on_timeout": "ai:novice"}
-    )
-    game_id, witch = created["id"], created["tokens"]["witch"]
+def test_a_move_after_the_deadline_is_refused_with_time_is_up(namespace: dict[str, str]) -> None:
+    """An API on keys of its own that no worker sweeps: the COMMIT script itself refuses the
+    late move, by Redis's clock, and the game is left as it was."""
+    env = {**namespace, "COVEN_KEY_PREFIX": f"{namespace['COVEN_KEY_PREFIX']}late-{_tag()}:"}
+    proc, base = start_api(env)
     try:
-        game = _game(rest, game_id, witch)
-        time.sleep(1.3)
-        r = rest.move(game_id, witch, game["version"], game["legal_moves"][0]["id"])
-        # Either the move arrived after the deadline (TIME_IS_UP), or a worker's sweep wrote
-        # the timeout first (STALE_VERSION): never both the move and the timeout.
-        assert r.status_code == 409, r.text
-        assert r.json()["code"] in ("TIME_IS_UP", "STALE_VERSION")
+        with _clocked(base, clock={"decision_seconds": 1, "on_timeout": "forfeit"}) as table:
+            game = table.read("witch")
+            time.sleep(1.3)
+            move = game["legal_moves"][0]["id"]
+            r = table.rest.move(table.id, table.tokens["witch"], game["version"], move)
+            assert r.status_code == 409, r.text
+            assert r.json()["code"] == "TIME_IS_UP" and r.json()["current_version"] == 0
+            assert table.read()["version"] == 0
     finally:
-        _resign(rest, game_id, witch)
-        rest.close()
+        proc.stop()
+        clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
+
+
+def _tag() -> str:
+    return uuid.uuid4().hex[:8]
 
 
 @pytest.mark.parametrize(
@@ -213,33 +212,26 @@ def test_an_invalid_fill_in_is_refused_with_invalid_clock(api: str) -> None:
 def test_an_open_seat_nobody_takes_goes_to_the_ai_and_the_game_goes_on(
     api: str, worker: Process
 ) -> None:
-    rest = Rest(api)
-    created = rest.create(
-        game="pagan",
+    with _clocked(
+        api,
         seats=[{"seat": "hunter", "kind": "human"}],  # the witch (who moves first) is open
         fill_open_seats_after_seconds=2,
         fill_level="novice",
-    )
-    game_id, hunter = created["id"], created["tokens"]["hunter"]
-    try:
-        assert _game(rest, game_id)["fill_open_seats"]["level"] == "novice"
-        game = _wait(
-            lambda: (g := _game(rest, game_id, hunter))["version"] > 0 and g, 20, "the AI's move"
-        )
+    ) as table:
+        assert table.read()["fill_open_seats"]["level"] == "novice"
+        assert table.read()["to_move"] == "witch" and table.read()["version"] == 0
+        game = _wait(lambda: (g := table.read("hunter"))["version"] > 0 and g, 20, "the AI's move")
         witch = next(s for s in game["seats"] if s["seat"] == "witch")
         assert witch == {**witch, "kind": "ai", "level": "novice", "open": False}
-        joined = rest.http.post(f"/api/v1/games/{game_id}/join", json={"seat": "witch"})
+        joined = table.rest.http.post(f"/api/v1/games/{table.id}/join", json={"seat": "witch"})
         assert joined.status_code == 409 and joined.json()["code"] == "SEAT_NOT_OPEN"
-    finally:
-        _resign(rest, game_id, hunter)
-        rest.close()
 
 
 @pytest.mark.slow
 def test_a_timeout_still_fires_when_the_worker_is_killed_and_another_starts(
     namespace: dict[str, str],
 ) -> None:
-    tag = uuid.uuid4().hex[:8]
+    tag = _tag()
     env = {
         **namespace,
         "COVEN_AI_QUEUE": f"{namespace['COVEN_AI_QUEUE']}-clock-{tag}",
