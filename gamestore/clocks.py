@@ -53,12 +53,33 @@ FORFEIT: Final = "forfeit"
 AI_PREFIX: Final = "ai:"
 
 
-class InvalidClock(Exception):
-    """A clock or fill-in configuration that cannot be used: one sentence per problem."""
+# Every message, one template each (with its named parameters), so that a translation
+# catalog can hold them: the problems of a configuration, and the log's descriptions.
+NOT_A_NUMBER: Final = "{field} must be a number of seconds"
+OUT_OF_RANGE: Final = "{field} must be between {low} and {high} seconds"
+UNKNOWN_FIELDS: Final = "unknown clock fields: {fields}"
+ONE_KIND: Final = "a clock has exactly one of decision_seconds, turn_seconds and budget_seconds"
+INCREMENT_NEEDS_BUDGET: Final = "increment_seconds is only for a budget_seconds clock"
+BAD_ON_TIMEOUT: Final = "on_timeout must be 'forfeit' or one of {choices}"
+BAD_FILL_LEVEL: Final = "fill_level must be one of {levels}"
+FILL_LEVEL_ALONE: Final = "fill_level needs fill_open_seats_after_seconds"
+FORFEITS: Final = "The {seat} ran out of time and forfeits"
+FORFEIT_DETAIL: Final = "The {seat} ran out of time"
+TAKEN_OVER: Final = "The {seat} ran out of time; an AI ({level}) plays for it until it is back"
+IS_BACK: Final = "The {seat} is back"
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+Problem = tuple[str, dict[str, str]]
+"""A message template and its parameters."""
+
+
+class InvalidClock(Exception):
+    """A clock or fill-in configuration that cannot be used: its problems, each a template
+    with its parameters (`messages`) and as English text (`problems`)."""
+
+    def __init__(self, messages: list[Problem]) -> None:
+        self.messages = messages
+        self.problems = [template.format(**params) for template, params in messages]
+        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +139,13 @@ class ClockState:
 # -- configuration ---------------------------------------------------------------------------
 
 
-def _seconds(value: Any, name: str, problems: list[str], low: float = MIN_SECONDS) -> float:
+def _seconds(value: Any, name: str, problems: list[Problem], low: float = MIN_SECONDS) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        problems.append(f"{name} must be a number of seconds")
+        problems.append((NOT_A_NUMBER, {"field": name}))
         return 0.0
     if not low <= value <= MAX_SECONDS:
-        problems.append(f"{name} must be between {low:g} and {MAX_SECONDS:g} seconds")
+        bounds = {"field": name, "low": f"{low:g}", "high": f"{MAX_SECONDS:g}"}
+        problems.append((OUT_OF_RANGE, bounds))
     return float(value)
 
 
@@ -131,22 +153,20 @@ def parse_clock(raw: dict[str, Any] | None, levels: Sequence[str]) -> Clock | No
     """The clock of a create request (None: no clock), else `InvalidClock` saying why."""
     if raw is None:
         return None
-    problems: list[str] = []
+    problems: list[Problem] = []
     known = {*MODES, "increment_seconds", "on_timeout"}
     unknown = sorted(set(raw) - known)
     if unknown:
-        problems.append(f"unknown clock fields: {', '.join(unknown)}")
+        problems.append((UNKNOWN_FIELDS, {"fields": ", ".join(unknown)}))
     kinds = [k for k in MODES if k in raw]
     if len(kinds) != 1:
-        problems.append(
-            "a clock has exactly one of decision_seconds, turn_seconds and budget_seconds"
-        )
+        problems.append((ONE_KIND, {}))
     mode = MODES[kinds[0]] if kinds else "decision"
     seconds = _seconds(raw[kinds[0]], kinds[0], problems) if kinds else 0.0
     increment = 0.0
     if "increment_seconds" in raw:
         if mode != "budget":
-            problems.append("increment_seconds is only for a budget_seconds clock")
+            problems.append((INCREMENT_NEEDS_BUDGET, {}))
         increment = _seconds(raw["increment_seconds"], "increment_seconds", problems, low=0.0)
     on_timeout = raw.get("on_timeout")
     level_list = ", ".join(f"ai:{level}" for level in levels)
@@ -154,7 +174,7 @@ def parse_clock(raw: dict[str, Any] | None, levels: Sequence[str]) -> Clock | No
         on_timeout == FORFEIT
         or (on_timeout.startswith(AI_PREFIX) and on_timeout[len(AI_PREFIX) :] in levels)
     ):
-        problems.append(f"on_timeout must be 'forfeit' or one of {level_list}")
+        problems.append((BAD_ON_TIMEOUT, {"choices": level_list}))
     if problems:
         raise InvalidClock(problems)
     return Clock(mode, seconds, increment, str(on_timeout))
@@ -174,13 +194,13 @@ def parse_fill(seconds: Any, level: Any, levels: Sequence[str]) -> Fill | None:
     """The fill-in of a create request (None when `seconds` is absent), else `InvalidClock`."""
     if seconds is None:
         if level is not None:
-            raise InvalidClock(["fill_level needs fill_open_seats_after_seconds"])
+            raise InvalidClock([(FILL_LEVEL_ALONE, {})])
         return None
-    problems: list[str] = []
+    problems: list[Problem] = []
     after = _seconds(seconds, "fill_open_seats_after_seconds", problems)
     chosen = "medium" if level is None else level
     if chosen not in levels:
-        problems.append(f"fill_level must be one of {', '.join(levels)}")
+        problems.append((BAD_FILL_LEVEL, {"levels": ", ".join(levels)}))
     if problems:
         raise InvalidClock(problems)
     return Fill(after, str(chosen))
@@ -395,22 +415,22 @@ def plan_timeout(record: GameRecord, seat: str) -> Commit:
     version = record.version + 1
     level = clock.ai_level
     if level is None:
-        text = f"The {seat} ran out of time and forfeits"
+        text = FORFEITS.format(seat=seat)
         outcome: dict[str, Any] | None = {
             "winners": [c.seat for c in record.seats if c.seat != seat],
             "reason": "timeout",
-            "detail": f"The {seat} ran out of time",
+            "detail": FORFEIT_DETAIL.format(seat=seat),
             "scores": {c.seat: (0.0 if c.seat == seat else 1.0) for c in record.seats},
         }
     else:
-        text = f"The {seat} ran out of time; an AI ({level}) plays for it until it is back"
+        text = TAKEN_OVER.format(seat=seat, level=level)
         outcome = None
     return _seat_commit(record, seat, "timeout", text, outcome, version)
 
 
 def plan_back(record: GameRecord, seat: str, to_move: str | None) -> Commit:
     """The player of an away `seat` is back: the AI stops playing it."""
-    text = f"The {seat} is back"
+    text = IS_BACK.format(seat=seat)
     commit = _seat_commit(record, seat, "back", text, None, record.version + 1)
     return replace(commit, next_to_move=to_move)
 
