@@ -68,6 +68,10 @@ FORFEIT_DETAIL: Final = "The {seat} ran out of time"
 TAKEN_OVER: Final = "The {seat} ran out of time; an AI ({level}) plays for it until it is back"
 IS_BACK: Final = "The {seat} is back"
 
+FILLED_TOKEN: Final = "ai-fill"
+"""The token hash of a seat the AI filled: no token hashes to it (a SHA-256 is 64 hex digits),
+so no join or token can take the seat."""
+
 Problem = tuple[str, dict[str, str]]
 """A message template and its parameters."""
 

@@ -124,15 +124,16 @@ return 1
 
 # AI fill-in (`gamestore.clocks`): the AI takes open seats, all or none. A taken seat gets a
 # token hash no token has, so a join that comes later finds it taken (JOIN's HSETNX).
-# KEYS: game hash; ARGV: the seats json with the seats filled, then the seats to fill
+# KEYS: game hash; ARGV: the seats json with the seats filled, the placeholder token hash,
+#       then the seats to fill
 # Returns 1 when filled, 0 when a seat was taken first or the game is over, -1 no game.
 FILL_SEATS = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'status') ~= 'active' then return 0 end
-for i = 2, #ARGV do
+for i = 3, #ARGV do
   if redis.call('HEXISTS', KEYS[1], 'tok:' .. ARGV[i]) == 1 then return 0 end
 end
-for i = 2, #ARGV do redis.call('HSET', KEYS[1], 'tok:' .. ARGV[i], 'ai-fill') end
+for i = 3, #ARGV do redis.call('HSET', KEYS[1], 'tok:' .. ARGV[i], ARGV[2]) end
 redis.call('HSET', KEYS[1], 'seats', ARGV[1])
 return 1
 """

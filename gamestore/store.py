@@ -278,7 +278,8 @@ class _Ops:
         or the game is over, -1 when it is gone."""
         configs = [SeatConfig(c.seat, "ai", level) if c.seat in seats else c for c in record.seats]
         new_seats = orjson.dumps([c.to_json() for c in configs])
-        done = yield _write("fill_seats", [self.keys.game(record.id)], [new_seats, *seats])
+        args = [new_seats, clocks.FILLED_TOKEN, *seats]
+        done = yield _write("fill_seats", [self.keys.game(record.id)], args)
         if done == 1:
             yield _command("zrem", self.keys.lobby, record.id)
         return int(done)

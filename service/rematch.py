@@ -60,7 +60,9 @@ async def rematch(
     rematch_id = secrets.token_urlsafe(9)
     # Seats the AI filled (`gamestore.clocks`) hold a placeholder token: they stay the AI's.
     others = [
-        s for s in finished.token_hashes if s != seat and finished.token_hashes[s] != "ai-fill"
+        s
+        for s in finished.token_hashes
+        if s != seat and finished.token_hashes[s] != clocks.FILLED_TOKEN
     ]
     record, tokens = await service.store_new(
         game,
