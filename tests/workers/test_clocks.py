@@ -310,3 +310,31 @@ def test_graphql_creates_a_clocked_game_and_reads_its_clock_typed(api: str) -> N
     finally:
         gql.call("mutation ($id: ID!) { resign(gameId: $id) { version } }", token, id=created["id"])
         gql.close()
+
+
+def test_an_open_seats_clock_starts_when_it_is_joined(api: str) -> None:
+    seats = [{"seat": "hunter", "kind": "human"}]  # the witch, who decides first, is open
+    with _clocked(api, seats, clock={"decision_seconds": 60, "on_timeout": "forfeit"}) as table:
+        assert table.read()["clock"]["running"] is None  # nobody's clock runs for an open seat
+        joined = table.rest.http.post(f"/api/v1/games/{table.id}/join", json={"seat": "witch"})
+        assert joined.status_code == 200, joined.text
+        game = table.read()
+        assert game["clock"]["running"] == "witch"
+        assert 59 < _clock_seat(game, "witch")["remaining_seconds"] <= 60
+        _resign(table.rest, table.id, joined.json()["token"])
+
+
+def test_a_rematch_keeps_the_clock(api: str) -> None:
+    clock = {"budget_seconds": 300, "increment_seconds": 5, "on_timeout": "ai:easy"}
+    with _clocked(api, clock=clock) as table:
+        _resign(table.rest, table.id, table.tokens["witch"])
+        r = table.rest.http.post(
+            f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens["witch"])
+        )
+        assert r.status_code in (200, 201), r.text
+        rematch = r.json()
+        try:
+            game = _game(table.rest, rematch["id"])
+            assert {k: game["clock"][k] for k in clock} == clock
+        finally:
+            _resign(table.rest, rematch["id"], rematch["token"])
