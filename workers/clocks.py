@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable
 from typing import Final
 
+from redis.exceptions import RedisError
+
 from gamestore import clocks
 from gamestore.commits import load_state
 from gamestore.handoff import ai_to_move
@@ -41,6 +43,8 @@ log = logging.getLogger(__name__)
 
 BATCH: Final = 200
 """Games looked at per sweep; the rest wait for the next one (the most overdue first)."""
+RETRY_SECONDS: Final = 30
+"""When handling a game failed (not Redis: a bug), how long until it is looked at again."""
 
 
 def lock_key(store: SyncStore) -> str:
@@ -53,16 +57,29 @@ def sweep_clocks(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
     changed = 0
     now = time.time()
     for game_id, score in store.clock_due(now, BATCH):
-        record = store.load(game_id)
-        if record is None or record.status != ACTIVE:
-            store.reschedule(game_id, score, None)
-            continue
-        record, acted = _look(store, record, enqueue, now)
-        changed += acted
-        store.reschedule(game_id, score, None if record is None else clocks.wakeup(record))
-        if record is not None and store.version(game_id) != record.version:
-            store.look_again(game_id, now)
+        try:
+            changed += _sweep_game(store, game_id, score, enqueue, now)
+        except RedisError:
+            raise  # Redis is down: the whole sweep waits for the next tick
+        except Exception:
+            # One game that cannot be handled must not hold up the others: look again later.
+            log.exception("game %s: clock sweep failed; retrying in %d s", game_id, RETRY_SECONDS)
+            store.reschedule(game_id, score, now + RETRY_SECONDS)
     return changed
+
+
+def _sweep_game(
+    store: SyncStore, game_id: str, score: float, enqueue: Callable[[str, int], None], now: float
+) -> int:
+    record = store.load(game_id)
+    if record is None or record.status != ACTIVE:
+        store.reschedule(game_id, score, None)
+        return 0
+    after, acted = _look(store, record, enqueue, now)
+    store.reschedule(game_id, score, None if after is None else clocks.wakeup(after))
+    if after is not None and store.version(game_id) != after.version:
+        store.look_again(game_id, now)  # it moved on while we looked: look at it again
+    return acted
 
 
 def _look(

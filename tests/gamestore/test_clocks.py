@@ -8,37 +8,18 @@ import time
 import uuid
 from dataclasses import replace
 
-import orjson
 import pytest
 import redis
 
 import ai
 from gamestore import clocks
 from gamestore.commits import load_state, plan_move
-from gamestore.records import FINISHED, GameRecord, SeatConfig
+from gamestore.records import FINISHED, GameRecord
 from gamestore.settings import Settings
 from gamestore.store import SyncStore
 from rules.core.registry import get_game
+from tests.support.games import clocked_record
 from tests.support.tables import on_store
-
-
-def _record(clock: dict[str, object], created: float, game_id: str = "g") -> GameRecord:
-    game = get_game("pagan")
-    state = game.new(None, game_id)
-    record = GameRecord(
-        id=game_id,
-        game="pagan",
-        options={},
-        seed=game_id,
-        seats=[SeatConfig("witch", "human"), SeatConfig("hunter", "human")],
-        version=0,
-        state=orjson.dumps(game.to_json(state)),
-        creator="test",
-        created=created,
-        token_hashes={"witch": "w", "hunter": "h"},
-    )
-    parsed = clocks.parse_clock(clock, ai.LEVELS)
-    return clocks.configure(record, parsed, None, game.to_move(state))
 
 
 def _play(record: GameRecord, now: float) -> GameRecord:
@@ -81,7 +62,7 @@ def test_a_fill_in_needs_a_delay_and_a_known_level() -> None:
 
 
 def test_a_decision_clock_restarts_with_every_decision() -> None:
-    record = _record({"decision_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
+    record = clocked_record({"decision_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
     assert clocks.deadline(record) == 110.0
     after = _play(record, now=104.0)  # the witch decides, and decides again
     assert clocks.deadline(after) == 114.0
@@ -89,7 +70,7 @@ def test_a_decision_clock_restarts_with_every_decision() -> None:
 
 
 def test_a_turn_clock_runs_through_the_seats_consecutive_decisions() -> None:
-    record = _record({"turn_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
+    record = clocked_record({"turn_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
     after = _play(record, now=104.0)  # the witch's turn goes on: her clock keeps running
     assert clocks.deadline(after) == 110.0
 
@@ -97,7 +78,7 @@ def test_a_turn_clock_runs_through_the_seats_consecutive_decisions() -> None:
 def test_a_budget_runs_down_while_the_seat_decides_and_gains_the_increment_when_its_turn_ends() -> (
     None
 ):
-    record = _record(
+    record = clocked_record(
         {"budget_seconds": 30, "increment_seconds": 5, "on_timeout": "forfeit"}, created=100.0
     )
     now = 100.0
@@ -112,7 +93,7 @@ def test_a_budget_runs_down_while_the_seat_decides_and_gains_the_increment_when_
 
 
 def test_a_forfeit_ends_the_game_and_every_other_seat_wins() -> None:
-    record = _record({"decision_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
+    record = clocked_record({"decision_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
     commit = clocks.plan_timeout(record, "witch")
     assert commit.status == FINISHED and commit.kind == "timeout"
     assert commit.outcome is not None
@@ -120,7 +101,7 @@ def test_a_forfeit_ends_the_game_and_every_other_seat_wins() -> None:
 
 
 def test_a_seat_timed_out_to_the_ai_is_away_until_its_player_is_back() -> None:
-    record = _record({"decision_seconds": 10, "on_timeout": "ai:novice"}, created=100.0)
+    record = clocked_record({"decision_seconds": 10, "on_timeout": "ai:novice"}, created=100.0)
     away = clocks.after(record, clocks.stamp(record, [clocks.plan_timeout(record, "witch")], 111))
     assert clocks.away_level(away, "witch") == "novice"
     assert clocks.deadline(away) is None  # an AI plays the seat: its clock does not run
@@ -131,7 +112,7 @@ def test_a_seat_timed_out_to_the_ai_is_away_until_its_player_is_back() -> None:
 
 
 def test_a_seats_own_move_brings_it_back_but_the_ais_moves_do_not() -> None:
-    record = _record({"decision_seconds": 10, "on_timeout": "ai:novice"}, created=100.0)
+    record = clocked_record({"decision_seconds": 10, "on_timeout": "ai:novice"}, created=100.0)
     away = clocks.after(record, clocks.stamp(record, [clocks.plan_timeout(record, "witch")], 111))
     game = get_game("pagan")
     state = load_state(game, away)
@@ -143,7 +124,7 @@ def test_a_seats_own_move_brings_it_back_but_the_ais_moves_do_not() -> None:
 
 
 def test_an_open_seat_has_no_deadline_until_it_is_joined() -> None:
-    record = _record({"decision_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
+    record = clocked_record({"decision_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
     waiting = replace(record, token_hashes={"hunter": "h"})
     assert clocks.deadline(waiting) is None
     joined = replace(record, joined={"witch": 150.0})
@@ -155,7 +136,7 @@ def _sync(settings: Settings) -> SyncStore:
 
 
 def _stored(settings: Settings, clock: dict[str, object], created: float) -> GameRecord:
-    record = _record(clock, created, f"clock-{uuid.uuid4().hex[:8]}")
+    record = clocked_record(clock, created, f"clock-{uuid.uuid4().hex[:8]}")
     assert on_store(settings, lambda store: store.create(record))
     return record
 

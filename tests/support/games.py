@@ -6,11 +6,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import orjson
 from redis.asyncio import Redis
 
+import ai
+from gamestore import clocks
 from gamestore.handoff import AIQueue, celery_app
+from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
+from rules.core.registry import get_game
 from service.games import GameService
 
 
@@ -32,3 +37,23 @@ def create_game(settings: Settings, game: str, seats: list[dict[str, Any]], **ex
             await client.aclose()
 
     return asyncio.run(create())
+
+
+def clocked_record(clock: dict[str, object], created: float, game_id: str = "g") -> GameRecord:
+    """A two-human Pagan record (tokens "w" and "h") with `clock`, created at `created`."""
+    game = get_game("pagan")
+    state = game.new(None, game_id)
+    record = GameRecord(
+        id=game_id,
+        game="pagan",
+        options={},
+        seed=game_id,
+        seats=[SeatConfig("witch", "human"), SeatConfig("hunter", "human")],
+        version=0,
+        state=orjson.dumps(game.to_json(state)),
+        creator="test",
+        created=created,
+        token_hashes={"witch": "w", "hunter": "h"},
+    )
+    parsed = clocks.parse_clock(clock, ai.LEVELS)
+    return clocks.configure(record, parsed, None, game.to_move(state))
