@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -131,6 +132,19 @@ def test_an_open_seat_has_no_deadline_until_it_is_joined() -> None:
     assert clocks.deadline(joined) == 160.0
 
 
+@pytest.fixture
+def own(settings: Settings) -> Iterator[Settings]:
+    """Keys of this test's own, which no worker of the session sweeps (it would time these
+    games out under the test), deleted afterwards."""
+    prefix = f"{settings.key_prefix}clocks-{uuid.uuid4().hex[:6]}:"
+    yield settings.model_copy(update={"key_prefix": prefix})
+    client = redis.Redis.from_url(settings.redis_url)
+    keys = list(client.scan_iter(match=prefix + "*"))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
 def _sync(settings: Settings) -> SyncStore:
     return SyncStore(redis.Redis.from_url(settings.redis_url), settings)
 
@@ -142,10 +156,10 @@ def _stored(settings: Settings, clock: dict[str, object], created: float) -> Gam
 
 
 def test_a_move_that_arrives_after_its_deadline_is_refused_and_the_game_is_untouched(
-    settings: Settings,
+    own: Settings,
 ) -> None:
-    record = _stored(settings, {"decision_seconds": 1, "on_timeout": "forfeit"}, time.time() - 5)
-    store = _sync(settings)
+    record = _stored(own, {"decision_seconds": 1, "on_timeout": "forfeit"}, time.time() - 5)
+    store = _sync(own)
     game = get_game("pagan")
     state = load_state(game, record)
     commit, _ = plan_move(game, record, state, "witch", game.legal_moves(state)[0])
@@ -155,10 +169,10 @@ def test_a_move_that_arrives_after_its_deadline_is_refused_and_the_game_is_untou
 
 
 def test_a_move_just_in_time_wins_and_the_timeout_at_that_version_is_stale(
-    settings: Settings,
+    own: Settings,
 ) -> None:
-    record = _stored(settings, {"decision_seconds": 30, "on_timeout": "forfeit"}, time.time())
-    store = _sync(settings)
+    record = _stored(own, {"decision_seconds": 30, "on_timeout": "forfeit"}, time.time())
+    store = _sync(own)
     game = get_game("pagan")
     state = load_state(game, record)
     commit, _ = plan_move(game, record, state, "witch", game.legal_moves(state)[0])
@@ -170,10 +184,10 @@ def test_a_move_just_in_time_wins_and_the_timeout_at_that_version_is_stale(
 
 
 def test_the_scheduler_index_holds_every_clocked_game_no_later_than_its_deadline(
-    settings: Settings,
+    own: Settings,
 ) -> None:
-    record = _stored(settings, {"decision_seconds": 30, "on_timeout": "forfeit"}, time.time())
-    store = _sync(settings)
+    record = _stored(own, {"decision_seconds": 30, "on_timeout": "forfeit"}, time.time())
+    store = _sync(own)
     score = store.redis.zscore(store.keys.clock_index, record.id)
     assert score is not None and score <= (clocks.deadline(record) or 0)
     store.reschedule(record.id, float(score), None)
