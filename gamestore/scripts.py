@@ -106,7 +106,7 @@ if ttl < 1 then ttl = 1 end
 return ttl
 """
 
-# The clock scheduler's index (`gamestore.clocks`, swept by `workers.sweeper`): move a game's
+# The clock scheduler's index (`gamestore.clocks`, swept by `workers.clocks`): move a game's
 # entry from the score the sweeper read to its next wake-up ('' to drop it), only if nobody
 # changed it in between (a commit lowers it with ZADD LT).
 # KEYS: the index; ARGV: game id, the score read, the new score or ''
