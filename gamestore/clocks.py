@@ -303,6 +303,10 @@ def advance(record: GameRecord, state: ClockState, commit: Commit, now: float) -
     banks = dict(state.banks)
     away = dict(state.away)
     mover = state.seat
+    if commit.kind == "back" and commit.seat != mover:
+        # A player back while another seat decides: that seat's clock goes on untouched.
+        _come_back(clock, banks, away, commit.seat)
+        return ClockState(state.seat, state.since, banks, away)
     passes = commit.next_to_move != mover
     if mover is not None and clock.mode == "budget" and _runs_for(record, state, mover):
         used = now - _started(record, state, mover)
@@ -319,12 +323,18 @@ def advance(record: GameRecord, state: ClockState, commit: Commit, now: float) -
     elif commit.seat in away and (commit.kind == "back" or not commit.task):
         # The player is back: its explicit call, or a move it made with its token (the AI's
         # moves carry their worker task's id).
-        del away[commit.seat]
-        if clock.mode == "budget":
-            banks[commit.seat] = max(banks.get(commit.seat, 0.0), clock.increment)
+        _come_back(clock, banks, away, commit.seat)
         restart = True
     seat = None if commit.status == FINISHED else commit.next_to_move
     return ClockState(seat, now if restart else state.since, banks, away)
+
+
+def _come_back(clock: Clock, banks: dict[str, float], away: dict[str, str], seat: str) -> None:
+    """`seat`'s player is back: no AI plays it any more, and a budget seat has at least its
+    increment (not timed out again the moment its clock starts)."""
+    del away[seat]
+    if clock.mode == "budget":
+        banks[seat] = max(banks.get(seat, 0.0), clock.increment)
 
 
 def snapshot(record: GameRecord, now: float) -> dict[str, Any] | None:

@@ -124,6 +124,18 @@ def test_a_seats_own_move_brings_it_back_but_the_ais_moves_do_not() -> None:
     assert not clocks.away_level(clocks.after(away, clocks.stamp(away, [by_player], 112)), "witch")
 
 
+def test_a_player_back_while_another_seat_decides_leaves_that_seats_clock_running() -> None:
+    record = clocked_record({"decision_seconds": 10, "on_timeout": "ai:novice"}, created=100.0)
+    # The witch timed out and the AI played her turn: now the hunter decides, since 130.
+    hunters_turn = clocks.ClockState("hunter", 130.0, {}, {"witch": "novice"})
+    waiting = replace(record, clk=hunters_turn.to_json())
+    assert clocks.deadline(waiting) == 140.0
+    back = clocks.plan_back(waiting, "witch", "hunter")
+    returned = clocks.after(waiting, clocks.stamp(waiting, [back], 135.0))
+    assert clocks.away_level(returned, "witch") is None
+    assert clocks.deadline(returned) == 140.0  # not 145: the hunter gains nothing
+
+
 def test_an_open_seat_has_no_deadline_until_it_is_joined() -> None:
     record = clocked_record({"decision_seconds": 10, "on_timeout": "forfeit"}, created=100.0)
     waiting = replace(record, token_hashes={"hunter": "h"})
