@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 import orjson
 import redis
-import service_procs
+import servers
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 AI_GAME = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "ai", "level": "medium"}]
@@ -119,10 +119,10 @@ def main() -> int:
         "COVEN_RATE_LIMIT_PER_TOKEN": "0",
         "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "0",
     }
-    procs = [service_procs.worker(env, ai_queue, f"fair-ai-{tag}")]
+    procs = [servers.start_worker(env, ai_queue, name=f"fair-ai-{tag}")]
     if not args.shared:
-        procs.append(service_procs.worker(env, hint_queue, f"fair-hints-{tag}"))
-    api, base = service_procs.api(env)
+        procs.append(servers.start_worker(env, hint_queue, name=f"fair-hints-{tag}"))
+    api, base = servers.start_api(env)
     procs.append(api)
     try:
         http = httpx.Client(base_url=base, timeout=120)
@@ -135,7 +135,7 @@ def main() -> int:
             t.join()
     finally:
         for proc in procs:
-            service_procs.stop(proc)
+            servers.stop(proc)
         client = redis.Redis.from_url(REDIS_URL)
         keys = list(client.scan_iter(match=prefix + "*", count=1000))
         if keys:

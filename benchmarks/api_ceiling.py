@@ -22,4 +22,7 @@ def create_app() -> Starlette:
         await redis.set(key, b"x" if value is None else value)
         return Response(orjson.dumps({"ok": True}), media_type="application/json")
 
-    return Starlette(routes=[Route("/touch", touch, methods=["POST"])])
+    async def healthz(request: Request) -> Response:
+        return Response(b"ok")  # what `servers.start_api` waits for
+
+    return Starlette(routes=[Route("/touch", touch, methods=["POST"]), Route("/healthz", healthz)])

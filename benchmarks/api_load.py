@@ -16,59 +16,15 @@ import asyncio
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 import httpx
-import redis
+import servers  # benchmarks/servers.py, beside this script
 
-ROOT = Path(__file__).resolve().parents[1]
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-
-
-def _serve(app: str, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            app,
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env={**os.environ, **env, "PYTHONPATH": str(ROOT)},
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError(f"{app} did not start")
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 def _summary(latencies: list[float], seconds: float, requests: int) -> dict[str, Any]:
@@ -229,26 +185,18 @@ def main() -> int:
         "concurrency": args.concurrency,
         "python": sys.version.split()[0],
     }
-    port = 18431
-    proc = _serve("benchmarks.api_ceiling:create_app", port, env)
+    proc, base = servers.start_api(env, app="benchmarks.api_ceiling:create_app", workers=2)
     try:
-        out["ceiling_get_set"] = asyncio.run(
-            _ceiling(f"http://127.0.0.1:{port}", args.ceiling, args.concurrency)
-        )
+        out["ceiling_get_set"] = asyncio.run(_ceiling(base, args.ceiling, args.concurrency))
     finally:
-        _stop(proc)
-    proc = _serve("service.app:create_app", port + 1, env)
+        servers.stop(proc)
+    proc, base = servers.start_api(env, workers=2)
     try:
-        base = f"http://127.0.0.1:{port + 1}"
         out["rest"] = asyncio.run(_play(base, args.moves, args.concurrency, graphql=False))
         out["graphql"] = asyncio.run(_play(base, args.moves, args.concurrency, graphql=True))
     finally:
-        _stop(proc)
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(match=prefix + "*", count=1000))
-        for i in range(0, len(keys), 500):
-            client.delete(*keys[i : i + 500])
-        client.close()
+        servers.stop(proc)
+        servers.clear(REDIS_URL, prefix)
     ceiling = out["ceiling_get_set"]["moves_per_second"]
     for api in ("rest", "graphql"):
         out[api]["share_of_ceiling"] = round(out[api]["moves_per_second"] / ceiling, 3)

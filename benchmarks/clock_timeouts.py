@@ -21,8 +21,7 @@ from typing import Any
 
 import httpx
 import orjson
-import redis
-import service_procs
+import servers
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
@@ -32,23 +31,35 @@ def _epoch(iso: str) -> float:
     return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
 
 
+def _finished(http: httpx.Client, game_id: str) -> dict[str, Any]:
+    """The game once it is over (at most 30 s)."""
+    waited = time.monotonic() + 30
+    while True:
+        game: dict[str, Any] = http.get(f"/games/{game_id}", params={"events_limit": 1}).json()
+        if game["status"] == "finished":
+            return game
+        assert time.monotonic() < waited, f"{game_id} did not time out in 30 s"
+        time.sleep(0.2)
+
+
 def measure(base: str, games: int) -> list[float]:
-    """Seconds from each game's deadline to its timeout event."""
+    """Seconds from each game's deadline to its timeout event, after one game timed out first
+    (so that the worker's sweep is running, not starting)."""
     clock = {"decision_seconds": 1, "on_timeout": "forfeit"}
     with httpx.Client(base_url=base + "/api/v1", timeout=30) as http:
         created = []
-        for _ in range(games):
+        for _ in range(games + 1):
             r = http.post("/games", json={"game": "pagan", "seats": HUMANS, "clock": clock})
             r.raise_for_status()
             game_id = r.json()["id"]
             deadline = http.get(f"/games/{game_id}").json()["clock"]["deadline"]
             created.append((game_id, _epoch(deadline)))
+            if len(created) == 1:
+                _finished(http, game_id)  # the warm-up game
             time.sleep(0.05)  # spread the deadlines over the sweep's phase
-        time.sleep(3)
         late = []
-        for game_id, deadline in created:
-            game = http.get(f"/games/{game_id}", params={"events_limit": 1}).json()
-            assert game["status"] == "finished", game
+        for game_id, deadline in created[1:]:
+            game = _finished(http, game_id)
             event = game["events"][-1]
             assert event["kind"] == "timeout", event
             late.append(_epoch(event["at"]) - deadline)
@@ -70,20 +81,15 @@ def main() -> None:
         "COVEN_RATE_LIMIT_PER_ADDRESS": "0",
         "COVEN_CLOCK_SWEEP_INTERVAL_SECONDS": str(args.sweep),
     }
-    procs = [service_procs.worker(env, queue, f"bench-clock-{tag}")]
-    api, base = service_procs.api(env)
+    procs = [servers.start_worker(env, queue, name=f"bench-clock-{tag}")]
+    api, base = servers.start_api(env)
     procs.append(api)
     try:
         late = measure(base, args.games)
     finally:
         for proc in procs:
-            service_procs.stop(proc)
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(match=env["COVEN_KEY_PREFIX"] + "*", count=1000))
-        if keys:
-            client.delete(*keys)
-        client.delete(queue)
-        client.close()
+            servers.stop(proc)
+        servers.clear(REDIS_URL, env["COVEN_KEY_PREFIX"], queue)
     result: dict[str, Any] = {
         "games": args.games,
         "sweep_interval_seconds": args.sweep,

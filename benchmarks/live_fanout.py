@@ -81,7 +81,7 @@ async def sse_stream(port: int, path: str, index: int, arrivals: Arrivals) -> No
 async def graphql_connection(
     port: int, game_id: str, first: int, count: int, arrivals: Arrivals
 ) -> None:
-    query = "subscription ($id: ID!) { game(id: $id) { version status view } }"
+    query = "subscription ($id: ID!) { game(gameId: $id) { version status viewJson } }"
     try:
         async with websockets.connect(
             f"ws://127.0.0.1:{port}/graphql",
@@ -235,7 +235,7 @@ def main() -> None:
         "COVEN_RATE_LIMIT_PER_TOKEN": "0",
     }
     kinds = ("sse", "graphql") if args.kind == "both" else (args.kind,)
-    proc = servers.start_api(args.root, args.port, env)
+    proc, _ = servers.start_api(env, root=args.root, port=args.port)
     runs = []
     try:
         for kind in kinds:

@@ -181,9 +181,9 @@ def main() -> None:
         "COVEN_RATE_LIMIT_PER_TOKEN": "0",
     }
     base = f"http://127.0.0.1:{args.port}"
-    worker = servers.start_worker(args.root, env["COVEN_AI_QUEUE"], env)
+    worker = servers.start_worker(env, env["COVEN_AI_QUEUE"], root=args.root)
     try:
-        api = servers.start_api(args.root, args.port, env)
+        api, _ = servers.start_api(env, root=args.root, port=args.port)
     except RuntimeError:
         servers.stop(worker)
         raise

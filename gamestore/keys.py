@@ -61,3 +61,23 @@ class Keys:
     @property
     def ai_metrics(self) -> str:
         return f"{self.prefix}metrics:ai"
+
+    # -- webhooks (gamestore.webhooks): in the game's slot, so one script writes them together
+
+    def webhooks(self, game_id: str, seat: str) -> str:
+        """A hash of the seat's webhooks, webhook id -> its JSON (URL, secret, events)."""
+        return f"{self.prefix}wh:{self._id(game_id)}:{seat}"
+
+    def webhook_cursor(self, game_id: str) -> str:
+        """A hash: the version and seats the game's notifications were handed out for. It
+        exists exactly while some seat of the game has a webhook."""
+        return f"{self.prefix}whc:{self._id(game_id)}"
+
+    def webhook_log(self, game_id: str, seat: str) -> str:
+        """A capped list of the seat's delivery attempts, newest first."""
+        return f"{self.prefix}whl:{self._id(game_id)}:{seat}"
+
+    @property
+    def webhook_games(self) -> str:
+        """A sorted set, game id -> when the sweeper last looked at it: the games with webhooks."""
+        return f"{self.prefix}wh-games"

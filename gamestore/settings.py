@@ -171,6 +171,48 @@ class Settings(BaseSettings):
         description="Hints one seat may ask for per rate window (0: no limit).",
     )
 
+    # -- webhooks (gamestore.webhooks, workers.webhooks) --------------------------------------
+    webhook_allow_private: bool = Field(
+        default=False,
+        description="Accept webhook URLs on loopback, private, link-local, multicast or "
+        "reserved addresses (checked at registration and again after DNS at each delivery); "
+        "for tests and private networks only.",
+    )
+    webhook_queue: str = Field(
+        default="coven-webhooks", description="The Celery queue of webhook deliveries."
+    )
+    webhooks_per_seat: int = Field(
+        default=5, ge=1, le=50, description="Most webhooks one seat may register in one game."
+    )
+    webhook_timeout_seconds: float = Field(
+        default=5.0, gt=0, le=60, description="How long one delivery waits for the receiver."
+    )
+    webhook_max_attempts: int = Field(
+        default=8, ge=1, le=30, description="Attempts of one delivery before it is given up."
+    )
+    webhook_backoff_seconds: float = Field(
+        default=2.0,
+        gt=0,
+        description="The wait before a delivery's first retry; each retry waits twice as long "
+        "as the one before.",
+    )
+    webhook_backoff_max_seconds: float = Field(
+        default=300.0,
+        gt=0,
+        description="The longest wait between two attempts; keep it below "
+        "COVEN_AI_VISIBILITY_TIMEOUT_SECONDS (a retry waits in the broker as an unacknowledged "
+        "message).",
+    )
+    webhook_log_size: int = Field(
+        default=50, ge=1, le=1000, description="Delivery attempts kept per seat (the newest)."
+    )
+    webhook_sweep_interval_seconds: float = Field(
+        default=10.0,
+        gt=0,
+        description="How often one worker looks for games whose notifications were never "
+        "handed out (the process that wrote a move died first) and hands them out.",
+    )
+
     cors_origins: str = Field(
         default="",
         description="Origins whose web pages may call the API (REST, GraphQL, its WebSocket): "

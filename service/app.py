@@ -31,7 +31,7 @@ from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
 from service import explorers, logfilter, metrics
-from service.cors import cors_middleware
+from service.cors import CrashHeaders, cors_middleware
 from service.errors import (
     MethodNotAllowed,
     NotFound,
@@ -165,7 +165,8 @@ async def on_crash(request: Request, exc: Exception) -> Response:
         "instance": request.url.path,
         "code": "INTERNAL_ERROR",
     }
-    return Response(orjson.dumps(body), 500, media_type="application/problem+json")
+    headers = request.app.state.crash_headers(request.headers.get("origin"))
+    return Response(orjson.dumps(body), 500, headers, media_type="application/problem+json")
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -173,7 +174,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     raise_fd_limit()
     redis = async_client(settings)
     store = Store(redis, settings)
-    queue = AIQueue(celery_app(settings), settings.ai_queue, settings.hint_queue)
+    queue = AIQueue(
+        celery_app(settings), settings.ai_queue, settings.hint_queue, settings.webhook_queue
+    )
     service = GameService(store, queue.enqueue)
     broadcaster = Broadcaster(redis)
     live = LiveHub(service, broadcaster)
@@ -226,6 +229,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.crash_headers = CrashHeaders(settings.cors_origin_list)
     app.state.redis = redis
     app.state.store = store
     app.state.service = service

@@ -58,6 +58,12 @@ def _problem_response(errors: tuple[type[ServiceError], ...]) -> dict[str, Any]:
     }
 
 
+PATH_PARAMETERS = {
+    "game_id": "The game id",
+    "webhook_id": "The webhook id (as registering it answered)",
+}
+
+
 def _operation(e: Any) -> dict[str, Any]:
     op: dict[str, Any] = {
         "operationId": e.operation_id,
@@ -66,16 +72,17 @@ def _operation(e: Any) -> dict[str, Any]:
         "parameters": [],
         "responses": {},
     }
-    if "{game_id}" in e.path:
-        op["parameters"].append(
-            {
-                "name": "game_id",
-                "in": "path",
-                "required": True,
-                "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                "description": "The game id",
-            }
-        )
+    for name, description in PATH_PARAMETERS.items():
+        if "{" + name + "}" in e.path:
+            op["parameters"].append(
+                {
+                    "name": name,
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+                    "description": description,
+                }
+            )
     for p in e.query:
         schema: dict[str, Any] = {"type": p.kind}
         if p.kind == "integer":

@@ -25,6 +25,10 @@ ServiceError                      code                      HTTP
 ├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
 ├── ServiceUnavailable            SERVICE_UNAVAILABLE       503  (retry_after)
 ├── StoreUnavailable              STORE_UNAVAILABLE         503  (retry_after)
+├── WebhookNotFound               WEBHOOK_NOT_FOUND         404
+├── WebhookUrlRefusedError        WEBHOOK_URL_REFUSED       422  (docs/webhooks.md)
+├── WebhookSecretRefusedError     WEBHOOK_SECRET_REFUSED    422
+├── TooManyWebhooks               TOO_MANY_WEBHOOKS         409  (COVEN_WEBHOOKS_PER_SEAT)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -228,6 +232,33 @@ class StoreUnavailable(ServiceError):
     title = "The game store is unavailable"
 
 
+class WebhookNotFound(ServiceError):
+    code = "WEBHOOK_NOT_FOUND"
+    status = 404
+    title = "No such webhook"
+
+
+class WebhookUrlRefusedError(ServiceError):
+    """Not an http(s) URL, or one whose host is (or resolves to) a loopback, private,
+    link-local, multicast or reserved address (unless COVEN_WEBHOOK_ALLOW_PRIVATE)."""
+
+    code = "WEBHOOK_URL_REFUSED"
+    status = 422
+    title = "Webhook URL refused"
+
+
+class WebhookSecretRefusedError(ServiceError):
+    code = "WEBHOOK_SECRET_REFUSED"
+    status = 422
+    title = "Webhook secret refused"
+
+
+class TooManyWebhooks(ServiceError):
+    code = "TOO_MANY_WEBHOOKS"
+    status = 409
+    title = "Too many webhooks"
+
+
 class NotFound(ServiceError):
     code = "NOT_FOUND"
     status = 404
@@ -266,6 +297,10 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     HintTimeout,
     ServiceUnavailable,
     StoreUnavailable,
+    WebhookNotFound,
+    WebhookUrlRefusedError,
+    WebhookSecretRefusedError,
+    TooManyWebhooks,
     NotFound,
     MethodNotAllowed,
 )

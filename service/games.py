@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 import ai
-from gamestore import clocks, handoff
+from gamestore import clocks, handoff, webhooks
 from gamestore.commits import (
     BatchRefused,
     Commit,
@@ -332,7 +332,12 @@ class GameService:
             raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
         if result == 0:
             raise SeatNotOpen(f"seat {seat!r} was taken by someone else just now")
+        await self._notify(game_id)
         return {"id": game_id, "seat": seat, "token": token, "name": name}
+
+    async def _notify(self, game_id: str) -> None:
+        """Hand the game's webhook notices to the workers (if it has webhooks)."""
+        await webhooks.notify(self.store.redis, self.store.keys, self.enqueue, game_id)
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -518,6 +523,7 @@ class GameService:
         if commit.kind == "move":
             metrics.MOVES.labels(record.game).inc(len(commits))
         await handoff.hand_out(self.store, self.enqueue, after, commit.next_to_move)
+        await self._notify(record.id)
         return result
 
     # -- hints -----------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from strawberry.types.graphql import OperationType
 from gamestore.pool import PoolExhausted
 from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
-from service import auth, explorers, graphql_views, mine, rematch
+from service import auth, explorers, graphql_views, graphql_webhooks, mine, rematch, webhooks
 from service.errors import (
     BadToken,
     IllegalMoveError,
@@ -572,6 +572,22 @@ class Query:
         data = await _guard(_service(info).events(str(game_id), _token(info), after, limit), info)
         return [_event(e) for e in data]
 
+    @strawberry.field(description="This seat's webhooks in the game (token required).")
+    async def webhooks(self, info: Info, game_id: strawberry.ID) -> graphql_webhooks.SeatWebhooks:
+        data = await _guard(webhooks.list_webhooks(_service(info), str(game_id), _token(info)))
+        return graphql_webhooks.seat_webhooks(data)
+
+    @strawberry.field(
+        description="The delivery log of this seat's webhooks, newest first (token required)."
+    )
+    async def webhook_deliveries(
+        self, info: Info, game_id: strawberry.ID, limit: int | None = None
+    ) -> list[graphql_webhooks.WebhookDelivery]:
+        data = await _guard(
+            webhooks.deliveries(_service(info), str(game_id), _token(info), limit), info
+        )
+        return [graphql_webhooks.delivery(d) for d in data["deliveries"]]
+
 
 @strawberry.type
 class Mutation:
@@ -711,6 +727,34 @@ class Mutation:
     )
     async def back(self, info: Info, game_id: strawberry.ID) -> SeatGame:
         return seat_game(await _guard(_service(info).back(str(game_id), _token(info)), info))
+
+    @strawberry.mutation(
+        description="Register a webhook of this seat: signed notices of its decisions, the "
+        "game's end and seats joining, POSTed to `url` (docs/webhooks.md). Events default to all."
+    )
+    async def register_webhook(
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        url: str,
+        secret: str,
+        events: list[graphql_webhooks.WebhookEvent] | None = None,
+    ) -> graphql_webhooks.Webhook:
+        kinds = None if events is None else [e.value for e in events]
+        data = await _guard(
+            webhooks.register(_service(info), str(game_id), _token(info), url, secret, kinds),
+            info,
+        )
+        return graphql_webhooks.webhook(data)
+
+    @strawberry.mutation(description="Delete one of this seat's webhooks.")
+    async def delete_webhook(
+        self, info: Info, game_id: strawberry.ID, webhook_id: strawberry.ID
+    ) -> graphql_webhooks.DeletedWebhook:
+        data = await _guard(
+            webhooks.delete(_service(info), str(game_id), _token(info), str(webhook_id)), info
+        )
+        return graphql_webhooks.DeletedWebhook(id=strawberry.ID(data["id"]), deleted=True)
 
     @strawberry.mutation(description="The AI's analysis of this seat's decision.")
     async def hint(self, info: Info, game_id: strawberry.ID, level: str | None = None) -> Hint:

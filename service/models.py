@@ -199,6 +199,30 @@ class HintRequest(Strict):
     )
 
 
+WebhookEvent = Literal["your_decision", "game_over", "seat_joined"]
+
+
+class WebhookRequest(Strict):
+    url: str = Field(
+        min_length=1,
+        max_length=2048,
+        description="Where to POST the notices: http(s), on a public address (docs/webhooks.md).",
+    )
+    secret: str = Field(
+        min_length=16,
+        max_length=256,
+        description="The HMAC-SHA256 key the notices are signed with (16-256 printable ASCII "
+        "characters, no spaces); never shown again.",
+    )
+    events: list[WebhookEvent] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=3,
+        description="The notices wanted (default all): your_decision (it is now this seat's "
+        "decision), game_over, seat_joined (another seat was taken).",
+    )
+
+
 # -- responses -----------------------------------------------------------------------------
 
 
@@ -414,6 +438,49 @@ class Hint(BaseModel):
     seat: str
     level: str
     moves: list[HintMove] = Field(description="The AI's best moves, best first.")
+
+
+class Webhook(BaseModel):
+    id: str
+    url: str
+    events: list[WebhookEvent]
+    created: float = Field(description="When it was registered (Unix seconds).")
+
+
+class RegisteredWebhook(Webhook):
+    seat: str = Field(description="The seat whose notices it receives.")
+
+
+class Webhooks(BaseModel):
+    seat: str
+    webhooks: list[Webhook]
+    limit: int = Field(description="The most webhooks one seat may have in one game.")
+
+
+class DeletedWebhook(BaseModel):
+    id: str
+    deleted: Literal[True]
+
+
+class WebhookDelivery(BaseModel):
+    webhook_id: str
+    event_id: str = Field(description="The notice's id (the same in every attempt).")
+    kind: WebhookEvent
+    version: int = Field(description="The game version the notice tells of.")
+    attempt: int = Field(description="1 for the first attempt, 2 for the first retry, ...")
+    at: str = Field(description="When the attempt was made (ISO 8601, UTC).")
+    status_code: int | None = Field(description="The receiver's HTTP status; null: no answer.")
+    delivered: bool = Field(description="Whether the receiver answered 2xx.")
+    error: str | None = Field(description="Why there was no 2xx answer, when there was none.")
+    duration_ms: float
+    next_attempt_in_seconds: float | None = Field(
+        description="The wait before the next attempt; null when none follows."
+    )
+
+
+class WebhookDeliveries(BaseModel):
+    seat: str
+    deliveries: list[WebhookDelivery] = Field(description="The latest attempts, newest first.")
 
 
 class Health(BaseModel):

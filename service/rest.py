@@ -17,7 +17,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
-from service import auth, etags, mine, models, rematch
+from service import auth, etags, mine, models, rematch, webhooks
 from service.errors import (
     BadToken,
     GameNotFinished,
@@ -43,8 +43,12 @@ from service.errors import (
     StoreUnavailable,
     TimeIsUp,
     TooManyOpenGames,
+    TooManyWebhooks,
     UnknownGameType,
     UnsupportedMediaType,
+    WebhookNotFound,
+    WebhookSecretRefusedError,
+    WebhookUrlRefusedError,
 )
 from service.fanout import Update, seat_updates
 from service.games import GameService
@@ -255,6 +259,45 @@ async def hint(request: Request) -> Response:
     token = _required_token(request)
     body = await _body(request, models.HintRequest)
     data = await _service(request).hint(request.path_params["game_id"], token, body.level)
+    return json_response(data)
+
+
+async def register_webhook(request: Request) -> Response:
+    token = _required_token(request)
+    body = await _body(request, models.WebhookRequest)
+    game_id = request.path_params["game_id"]
+    data = await webhooks.register(
+        _service(request), game_id, token, body.url, body.secret, body.events
+    )
+    location = f"{PREFIX}/games/{game_id}/webhooks/{data['id']}"
+    return json_response(data, 201, {"Location": location})
+
+
+async def list_webhooks(request: Request) -> Response:
+    token = _required_token(request)
+    data = await webhooks.list_webhooks(_service(request), request.path_params["game_id"], token)
+    return json_response(data)
+
+
+async def delete_webhook(request: Request) -> Response:
+    token = _required_token(request)
+    data = await webhooks.delete(
+        _service(request),
+        request.path_params["game_id"],
+        token,
+        request.path_params["webhook_id"],
+    )
+    return json_response(data)
+
+
+async def webhook_deliveries(request: Request) -> Response:
+    token = _required_token(request)
+    data = await webhooks.deliveries(
+        _service(request),
+        request.path_params["game_id"],
+        token,
+        _int_param(request, "limit", 1, webhooks.MAX_DELIVERIES),
+    )
     return json_response(data)
 
 
@@ -521,6 +564,65 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         headers=("Last-Event-ID",),
         errors=READ_ERRORS,
         media_type="text/event-stream",
+    ),
+)
+
+
+ENDPOINTS += (
+    Endpoint(
+        "POST",
+        "/games/{game_id}/webhooks",
+        "registerWebhook",
+        "Register a webhook of the token's seat: signed notices of its decisions, the game's "
+        "end and seats joining (docs/webhooks.md)",
+        register_webhook,
+        models.RegisteredWebhook,
+        201,
+        models.WebhookRequest,
+        auth="required",
+        errors=(
+            *WRITE_ERRORS,
+            GameOver,
+            WebhookUrlRefusedError,
+            WebhookSecretRefusedError,
+            TooManyWebhooks,
+        ),
+        tags=("webhooks",),
+    ),
+    Endpoint(
+        "GET",
+        "/games/{game_id}/webhooks",
+        "listWebhooks",
+        "The token's seat's webhooks (without their secrets)",
+        list_webhooks,
+        models.Webhooks,
+        auth="required",
+        errors=READ_ERRORS,
+        tags=("webhooks",),
+    ),
+    Endpoint(
+        "DELETE",
+        "/games/{game_id}/webhooks/{webhook_id}",
+        "deleteWebhook",
+        "Delete one of the token's seat's webhooks",
+        delete_webhook,
+        models.DeletedWebhook,
+        auth="required",
+        errors=(*READ_ERRORS, WebhookNotFound),
+        tags=("webhooks",),
+    ),
+    Endpoint(
+        "GET",
+        "/games/{game_id}/webhook-deliveries",
+        "listWebhookDeliveries",
+        "The delivery log of the token's seat's webhooks: each attempt's time, status code "
+        "or error, newest first (the latest COVEN_WEBHOOK_LOG_SIZE are kept)",
+        webhook_deliveries,
+        models.WebhookDeliveries,
+        auth="required",
+        query=(Param("limit", "At most this many attempts (1-200, default 50)", 1, 200),),
+        errors=READ_ERRORS,
+        tags=("webhooks",),
     ),
 )
 

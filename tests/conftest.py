@@ -42,10 +42,16 @@ def namespace(redis_url: str) -> Iterator[dict[str, str]]:
         "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
         # The pacing floor would slow every AI test; tests/workers/test_ai_timing.py sets it.
         "COVEN_AI_MIN_THINK_SECONDS": "0",
+        # Webhooks: the tests' receivers listen on 127.0.0.1; quick retries and sweeps.
+        "COVEN_WEBHOOK_QUEUE": f"coven-webhooks-test-{tag}",
+        "COVEN_WEBHOOK_ALLOW_PRIVATE": "true",
+        "COVEN_WEBHOOK_BACKOFF_SECONDS": "0.5",
+        "COVEN_WEBHOOK_SWEEP_INTERVAL_SECONDS": "1",
     }
     yield env
     clear(env["COVEN_KEY_PREFIX"], env["COVEN_AI_QUEUE"])
     clear(env["COVEN_KEY_PREFIX"], env["COVEN_HINT_QUEUE"])
+    clear(env["COVEN_KEY_PREFIX"], env["COVEN_WEBHOOK_QUEUE"])
 
 
 @pytest.fixture(scope="session")
@@ -55,7 +61,9 @@ def settings(namespace: dict[str, str]) -> Settings:
 
 @pytest.fixture(scope="session")
 def worker(namespace: dict[str, str]) -> Iterator[Process]:
-    queues = f"{namespace['COVEN_AI_QUEUE']},{namespace['COVEN_HINT_QUEUE']}"
+    queues = ",".join(
+        namespace[q] for q in ("COVEN_AI_QUEUE", "COVEN_HINT_QUEUE", "COVEN_WEBHOOK_QUEUE")
+    )
     proc = start_worker(namespace, queues, "session")
     yield proc
     proc.stop()

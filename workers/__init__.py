@@ -1,1 +1,2 @@
-"""The Celery app and its tasks: an AI seat's turn and long analyses, in any number of workers."""
+"""The Celery app and its tasks: an AI seat's turn, long analyses and webhook deliveries, in any
+number of workers."""

@@ -47,8 +47,8 @@ RETRY_SECONDS: Final = 30
 """When handling a game failed (not Redis: a bug), how long until it is looked at again."""
 
 
-def lock_key(store: SyncStore) -> str:
-    return f"{store.keys.prefix}clock-sweep-lock"
+LOCK_LABEL: Final = "clock-sweep"
+"""The sweep's name and its lock's (`{prefix}clock-sweep-lock`, see `workers.sweeper`)."""
 
 
 def sweep_clocks(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:

@@ -29,15 +29,12 @@ from gamestore.handoff import ai_to_move
 from gamestore.records import ACTIVE
 from gamestore.store import SyncStore
 from rules.core.registry import get_game
+from workers import webhooks
 
 log = logging.getLogger(__name__)
 
 BATCH: Final = 500
 """Games looked at per sweep; the rest wait for the next one (oldest first)."""
-
-
-def lock_key(store: SyncStore) -> str:
-    return f"{store.keys.prefix}ai-sweep-lock"
 
 
 def sweep_once(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
@@ -62,27 +59,25 @@ def sweep_once(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
 
 
 class Sweeper:
-    """The timer: one sweep per interval across all workers (whoever takes the lock). By
-    default the stalled-AI-turn sweep; `sweep`, `interval` and `lock` make another (the turn
-    clocks', `workers.clocks`)."""
+    """The timer: one sweep per interval across all workers (whoever takes the lock). The same
+    timer runs the AI sweep (`sweep_once`) and the webhook sweep (`workers.webhooks`), each
+    under a lock of its own (`label`)."""
 
     def __init__(
         self,
         store: SyncStore,
-        enqueue: Callable[[str, int], None],
+        sweep: Callable[[], object],
         name: str,
-        sweep: Callable[[SyncStore, Callable[[str, int], None]], int] = sweep_once,
+        label: str = "ai-sweep",
         interval: float | None = None,
-        lock: str | None = None,
     ) -> None:
         self.store = store
-        self.enqueue = enqueue
-        self.name = name
         self.sweep = sweep
+        self.name = name
+        self.label = label
         self.interval = interval or store.settings.ai_sweep_interval_seconds
-        self.lock = lock or lock_key(store)
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="sweeper", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=f"{label}er", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
@@ -93,16 +88,15 @@ class Sweeper:
 
     def _run(self) -> None:
         interval = self.interval
+        lock = f"{self.store.keys.prefix}{self.label}-lock"
         while not self._stop.wait(interval):
             try:
-                if self.store.redis.set(
-                    self.lock, self.name, nx=True, px=max(1, int(interval * 1000))
-                ):
-                    self.sweep(self.store, self.enqueue)
+                if self.store.redis.set(lock, self.name, nx=True, px=max(1, int(interval * 1000))):
+                    self.sweep()
             except RedisError as exc:  # Redis is down or restarting: try at the next tick
-                log.warning("sweep skipped: %s", exc)
+                log.warning("%s skipped: %s", self.label, exc)
             except Exception:
-                log.exception("sweep failed")
+                log.exception("%s failed", self.label)
 
 
 _running: list[Sweeper] = []
@@ -112,19 +106,26 @@ _running: list[Sweeper] = []
 def _start(sender: Any = None, **_: Any) -> None:
     from workers import clocks, tasks  # the tasks module imports this one
 
-    name = str(getattr(sender, "hostname", ""))
     store = tasks.store()
-    for sweeper in (
-        Sweeper(store, tasks.enqueue_turn, name),
+    name = str(getattr(sender, "hostname", ""))
+    sweepers = [
+        Sweeper(store, lambda: sweep_once(store, tasks.enqueue_turn), name),
         Sweeper(
             store,
-            tasks.enqueue_next,
+            lambda: webhooks.sweep_once(store, tasks.enqueue_dispatch),
             name,
-            clocks.sweep_clocks,
-            store.settings.clock_sweep_interval_seconds,
-            clocks.lock_key(store),
+            "webhook-sweep",
+            store.settings.webhook_sweep_interval_seconds,
         ),
-    ):
+        Sweeper(
+            store,
+            lambda: clocks.sweep_clocks(store, tasks.enqueue_next),
+            name,
+            clocks.LOCK_LABEL,
+            store.settings.clock_sweep_interval_seconds,
+        ),
+    ]
+    for sweeper in sweepers:
         sweeper.start()
         _running.append(sweeper)
 

@@ -17,11 +17,18 @@ from redis.exceptions import RedisError
 
 from gamestore import stalls
 from gamestore.connect import sync_client
-from gamestore.handoff import ANALYSE, FINISH_TURN, PLAY_AI_TURN, SEARCH_TREE
+from gamestore.handoff import (
+    ANALYSE,
+    DELIVER_WEBHOOK,
+    DISPATCH_WEBHOOKS,
+    FINISH_TURN,
+    PLAY_AI_TURN,
+    SEARCH_TREE,
+)
 from gamestore.settings import get_settings
 from gamestore.store import SyncStore
 from workers import sweeper as sweeper  # its timer starts with the worker (Celery signals)
-from workers import turns
+from workers import turns, webhooks
 from workers.app import app
 
 TURN_TASK_OPTIONS: Final[Mapping[str, Any]] = {
@@ -67,7 +74,7 @@ def _enqueue_split(game_id: str, version: int, jobs: list[dict[str, Any]], start
 
 @app.task(bind=True, name=PLAY_AI_TURN, **TURN_TASK_OPTIONS)
 def play_ai_turn(self: object, game_id: str, version: int) -> str:
-    return turns.play_turn(
+    outcome = turns.play_turn(
         store(),
         game_id,
         version,
@@ -77,6 +84,7 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
         _enqueue_split,
         get_settings().ai_constant_shape_timing,
     )
+    return _notified(game_id, outcome)
 
 
 @app.task(name=SEARCH_TREE, ignore_result=False, **TURN_TASK_OPTIONS)
@@ -88,7 +96,7 @@ def search_tree(game_id: str, version: int, job: dict[str, Any]) -> dict[str, An
 def finish_turn(
     self: object, results: list[Any], game_id: str, version: int, started: float
 ) -> str:
-    return turns.finish_turn(
+    outcome = turns.finish_turn(
         store(),
         game_id,
         version,
@@ -99,6 +107,7 @@ def finish_turn(
         started,
         get_settings().ai_constant_shape_timing,
     )
+    return _notified(game_id, outcome)
 
 
 @app.task(
@@ -111,3 +120,73 @@ def finish_turn(
 )
 def analyse(game_id: str, version: int, seat: str, level: str, request_id: str) -> str:
     return turns.analyse(store(), game_id, version, seat, level, request_id)
+
+
+# -- webhooks (workers.webhooks) ---------------------------------------------------------------
+
+WEBHOOK_TASK_OPTIONS: Final[Mapping[str, Any]] = {
+    # A hand-out and a delivery are safe to run again (a notice keeps its id), so a worker that
+    # dies mid-task leaves its message to be delivered again.
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+}
+
+
+def _notified(game_id: str, outcome: str) -> str:
+    """After an AI turn's task: hand out the game's webhook notices when it wrote a move (or
+    re-enqueued the follow-up of one it wrote before dying). A lost enqueue is the sweeper's."""
+    if outcome in ("moved", "resumed") and store().redis.exists(
+        store().keys.webhook_cursor(game_id)
+    ):
+        enqueue_dispatch(game_id)
+    return outcome
+
+
+def enqueue_dispatch(game_id: str) -> None:
+    dispatch_webhooks.apply_async(args=[game_id], queue=get_settings().webhook_queue)
+
+
+def _enqueue_delivery(game_id: str, seat: str, webhook_id: str, payload: dict[str, Any]) -> None:
+    deliver_webhook.apply_async(
+        args=[game_id, seat, webhook_id, payload], queue=get_settings().webhook_queue
+    )
+
+
+@app.task(
+    bind=True,
+    name=DISPATCH_WEBHOOKS,
+    autoretry_for=(RedisError,),
+    retry_backoff=True,
+    retry_backoff_max=10,
+    max_retries=8,
+    **WEBHOOK_TASK_OPTIONS,
+)
+def dispatch_webhooks(self: Any, game_id: str) -> int:
+    sent = webhooks.dispatch(store(), game_id, _enqueue_delivery)
+    if sent is None:  # another hand-out of this game is running: after it, this one
+        raise self.retry(countdown=0.2, max_retries=100)
+    return sent
+
+
+@app.task(
+    bind=True,
+    name=DELIVER_WEBHOOK,
+    # A Redis hiccup (reading the webhook, writing the log) is retried like a failed attempt.
+    autoretry_for=(RedisError,),
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=None,
+    **WEBHOOK_TASK_OPTIONS,
+)
+def deliver_webhook(
+    self: Any, game_id: str, seat: str, webhook_id: str, payload: dict[str, Any]
+) -> str:
+    attempt = int(self.request.retries) + 1
+    result = webhooks.deliver(store(), game_id, seat, webhook_id, payload, attempt)
+    if result.retry:
+        settings = get_settings()
+        wait = webhooks.backoff_seconds(
+            attempt, settings.webhook_backoff_seconds, settings.webhook_backoff_max_seconds
+        )
+        raise self.retry(countdown=wait)
+    return "delivered" if result.delivered else "given up"

@@ -4,15 +4,21 @@ origin check, tested with real Origin headers against a running API process."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import httpx
 import orjson
 import pytest
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin, Subprotocol
 
+from service.app import create_app
+from tests.support.namespace import settings_for
 from tests.support.processes import start_api
 
 ALLOWED = "https://frontend.example"
@@ -219,3 +225,49 @@ def test_a_rate_limited_answer_carries_the_cors_header_and_exposes_retry_after(
         assert int(limited.headers["retry-after"]) >= 1
     finally:
         proc.stop()
+
+
+def _crash(namespace: dict[str, str], origins: str, origin: str) -> httpx.Response:
+    """What the real app answers, at `origin`, to a route that fails as a bug would: Starlette
+    sends it from ServerErrorMiddleware, outside CORSMiddleware (a narrow in-process test, since
+    no real route may crash on purpose)."""
+
+    async def boom(request: Request) -> Response:
+        raise RuntimeError("a bug")
+
+    settings = settings_for(namespace).model_copy(update={"cors_origins": origins})
+    app = create_app(settings)
+    app.router.routes.insert(0, Route("/boom", boom))
+
+    async def ask() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://coven") as client:
+            answer = await client.get("/boom", headers={"Origin": origin})
+        await app.state.redis.aclose()
+        return answer
+
+    return asyncio.run(ask())
+
+
+def test_a_crash_answer_carries_the_cors_header_of_an_allowed_origin(
+    namespace: dict[str, str],
+) -> None:
+    allowed = _crash(namespace, ALLOWED, ALLOWED)
+    assert allowed.status_code == 500
+    assert allowed.json()["code"] == "INTERNAL_ERROR"
+    assert allowed.headers["access-control-allow-origin"] == ALLOWED
+    assert "ETag" in allowed.headers["access-control-expose-headers"]
+
+
+def test_a_crash_answer_to_another_origin_carries_no_cors_header(
+    namespace: dict[str, str],
+) -> None:
+    other = _crash(namespace, ALLOWED, OTHER)
+    assert other.status_code == 500
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_a_crash_answer_under_a_star_setting_allows_any_origin(namespace: dict[str, str]) -> None:
+    answer = _crash(namespace, "*", OTHER)
+    assert answer.status_code == 500
+    assert answer.headers["access-control-allow-origin"] == "*"
