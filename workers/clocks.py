@@ -51,14 +51,23 @@ LOCK_LABEL: Final = "clock-sweep"
 """The sweep's name and its lock's (`{prefix}clock-sweep-lock`, see `workers.sweeper`)."""
 
 
-def sweep_clocks(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
+def _nobody(game_id: str) -> None:
+    return None
+
+
+def sweep_clocks(
+    store: SyncStore,
+    enqueue: Callable[[str, int], None],
+    notify: Callable[[str], None] = _nobody,
+) -> int:
     """Fill the open seats and time out the seats that are due; returns how many games were
-    changed. `enqueue(game id, version)` hands an AI turn to the workers."""
+    changed. `enqueue(game id, version)` hands an AI turn to the workers; `notify(game id)`
+    hands out the game's webhook notices after a timeout (`workers.webhooks`)."""
     changed = 0
     now = time.time()
     for game_id, score in store.clock_due(now, BATCH):
         try:
-            changed += _sweep_game(store, game_id, score, enqueue, now)
+            changed += _sweep_game(store, game_id, score, enqueue, now, notify)
         except RedisError:
             raise  # Redis is down: the whole sweep waits for the next tick
         except Exception:
@@ -69,13 +78,20 @@ def sweep_clocks(store: SyncStore, enqueue: Callable[[str, int], None]) -> int:
 
 
 def _sweep_game(
-    store: SyncStore, game_id: str, score: float, enqueue: Callable[[str, int], None], now: float
+    store: SyncStore,
+    game_id: str,
+    score: float,
+    enqueue: Callable[[str, int], None],
+    now: float,
+    notify: Callable[[str], None],
 ) -> int:
     record = store.load(game_id)
     if record is None or record.status != ACTIVE:
         store.reschedule(game_id, score, None)
         return 0
     after, acted = _look(store, record, enqueue, now)
+    if acted:
+        notify(game_id)
     store.reschedule(game_id, score, None if after is None else clocks.wakeup(after))
     if after is not None and store.version(game_id) != after.version:
         store.look_again(game_id, now)  # it moved on while we looked: look at it again

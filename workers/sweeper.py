@@ -119,7 +119,7 @@ def _start(sender: Any = None, **_: Any) -> None:
         ),
         Sweeper(
             store,
-            lambda: clocks.sweep_clocks(store, tasks.enqueue_next),
+            lambda: clocks.sweep_clocks(store, tasks.enqueue_next, tasks.notify_webhooks),
             name,
             clocks.LOCK_LABEL,
             store.settings.clock_sweep_interval_seconds,

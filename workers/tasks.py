@@ -142,6 +142,13 @@ def _notified(game_id: str, outcome: str) -> str:
     return outcome
 
 
+def notify_webhooks(game_id: str) -> None:
+    """After a write outside an AI turn (the clock sweep's timeout): hand out the game's
+    webhook notices if any seat has a webhook."""
+    if store().redis.exists(store().keys.webhook_cursor(game_id)):
+        enqueue_dispatch(game_id)
+
+
 def enqueue_dispatch(game_id: str) -> None:
     dispatch_webhooks.apply_async(args=[game_id], queue=get_settings().webhook_queue)
 

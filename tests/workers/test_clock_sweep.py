@@ -31,7 +31,9 @@ def test_the_clock_sweep_times_out_a_due_game_and_a_broken_one_does_not_hold_it_
         store.redis.zadd(store.keys.clock_index, {"broken": 0.0})
         enqueued: list[tuple[str, int]] = []
         before = time.time()
-        assert sweep_clocks(store, lambda g, v: enqueued.append((g, v))) == 1
+        notified: list[str] = []
+        assert sweep_clocks(store, lambda g, v: enqueued.append((g, v)), notified.append) == 1
+        assert notified == [record.id]  # its webhooks hear of the game's end
         after = store.load(record.id)
         assert after is not None and after.status == FINISHED
         assert after.outcome is not None and after.outcome["reason"] == "timeout"
