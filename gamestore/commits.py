@@ -47,12 +47,16 @@ class Commit:
     status: str
     outcome: dict[str, Any] | None
     seat: str
-    kind: str  # "move" or "resign"
+    kind: str  # "move", "resign", or a clock's "timeout" and "back"
     move_id: str
     public: dict[str, Any]
     private: dict[str, Any]
     next_to_move: str | None
     task: str = ""
+    # A clocked game's clock after this commit (`gamestore.clocks.stamp`; empty: unclocked or
+    # not stamped yet), and the deadline the write must beat (a move of the running seat).
+    clock: bytes = b""
+    guard: float | None = None
 
     @property
     def version(self) -> int:

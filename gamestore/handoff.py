@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from celery import Celery
 
-from gamestore import stalls
+from gamestore import clocks, stalls
 from gamestore.records import ACTIVE, GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
@@ -45,10 +45,15 @@ Enqueue = Callable[[str, str, list[Any]], Awaitable[None]]
 
 def ai_to_move(record: GameRecord, to_move: str | None) -> SeatConfig | None:
     """The AI seat whose decision it is (`to_move`, in the game as `record` holds it), or None
-    when the game is over or the seat to move is a human's."""
+    when the game is over or the seat to move is a human's (a human seat an AI plays since it
+    timed out, see `gamestore.clocks`, is the AI's)."""
     config = record.seat_config(to_move) if to_move is not None else None
-    if config is None or config.kind != "ai" or record.status != ACTIVE:
+    if config is None or record.status != ACTIVE:
         return None
+    if config.kind == "human":
+        # A human seat that timed out is played by the AI of its clock until its player is back.
+        level = clocks.away_level(record, config.seat)
+        return None if level is None else SeatConfig(config.seat, "ai", level)
     return config
 
 

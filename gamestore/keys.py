@@ -53,6 +53,12 @@ class Keys:
         return f"{self.prefix}aiq:{self._id(game_id)}:{version}"
 
     @property
+    def clock_index(self) -> str:
+        """The clock scheduler's sorted set: game id -> when to look at it next (a deadline
+        or a fill-in time), see `gamestore.clocks`."""
+        return f"{self.prefix}clock-due"
+
+    @property
     def ai_metrics(self) -> str:
         return f"{self.prefix}metrics:ai"
 

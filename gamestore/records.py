@@ -2,9 +2,10 @@
 
 One Redis hash per game holds everything the API needs in one round trip: the version, the
 serialized state, the static facts (game, options, seed, seats, creator) and the seat token
-hashes. Only the fields `v`, `state`, `status`, `outcome`, `tok:<seat>` and `name:<seat>` (a
-seat's display name, set with its token) ever change, and `rematch` (the id of the rematch of a
-finished game) is set once.
+hashes. Only the fields `v`, `state`, `status`, `outcome`, `tok:<seat>`, `name:<seat>` and
+`joined:<seat>` (a seat's display name and when it was joined, set with its token), `clk` (a
+clocked game's running clock, see `gamestore.clocks`) and `seats` (when the AI fills an open
+seat) ever change, and `rematch` (the id of the rematch of a finished game) is set once.
 """
 
 from __future__ import annotations
@@ -50,6 +51,12 @@ class GameRecord:
     # Human seats of a rematch kept for the players of the finished game: only their claim
     # (`rematch` with their old token) takes them, never a join.
     reserved: list[str] = field(default_factory=list)
+    # Turn clock and fill-in (`gamestore.clocks`): the clock's configuration, its running
+    # state, the fill-in configuration, and when each seat joined after the creation.
+    clock: dict[str, Any] | None = None
+    clk: dict[str, Any] | None = None
+    fill: dict[str, Any] | None = None
+    joined: dict[str, float] = field(default_factory=dict)
 
     def seat_config(self, seat: str) -> SeatConfig | None:
         for config in self.seats:
@@ -84,6 +91,12 @@ class GameRecord:
             fields[f"name:{seat}"] = name
         if self.reserved:
             fields["reserved"] = orjson.dumps(self.reserved)
+        for name in ("clock", "clk", "fill"):
+            value = getattr(self, name)
+            if value is not None:
+                fields[name] = orjson.dumps(value)
+        for seat, at in self.joined.items():
+            fields[f"joined:{seat}"] = repr(at)
         return fields
 
     @classmethod
@@ -108,4 +121,8 @@ class GameRecord:
             names={k[5:].decode(): v.decode() for k, v in raw.items() if k.startswith(b"name:")},
             rematch=raw.get(b"rematch", b"").decode(),
             reserved=orjson.loads(raw.get(b"reserved", b"[]")),
+            clock=orjson.loads(raw.get(b"clock", b"null")),
+            clk=orjson.loads(raw.get(b"clk", b"null")),
+            fill=orjson.loads(raw.get(b"fill", b"null")),
+            joined={k[7:].decode(): float(v) for k, v in raw.items() if k.startswith(b"joined:")},
         )

@@ -14,15 +14,26 @@ own, and repaired when such a write was lost (`gamestore.store`).
 # entry (entry i writes version expected + i), so the log keeps one entry per move.
 # KEYS: game hash, move log stream, idempotency key (or the game hash again when none)
 # ARGV: expected version, state, status, outcome json, ttl seconds, idempotency value ('' for
-#       none), idempotency ttl, channel, then per entry: seat, kind, move id, public json,
-#       private json, task id
-# Returns {1, new version} when written, {0, current version} when stale, {-1, 0} no game.
+#       none), idempotency ttl, channel, clock state json ('' for none), deadline ('' for
+#       none), then per entry: seat, kind, move id, public json, private json, task id
+# Returns {1, new version} when written, {0, current version} when stale, {-1, 0} no game,
+# {-2, current version} when the move came after its seat's deadline.
 COMMIT = """
 local v = redis.call('HGET', KEYS[1], 'v')
 if not v then return {-1, 0} end
 if tonumber(v) ~= tonumber(ARGV[1]) then return {0, tonumber(v)} end
+-- Turn clock (gamestore.clocks): a move of the running seat must beat its deadline by
+-- Redis's own clock; a timeout is written at the same version, so never both.
+if ARGV[10] ~= '' then
+  local t = redis.call('TIME')
+  if tonumber(t[1]) + tonumber(t[2]) / 1000000 > tonumber(ARGV[10]) then
+    return {-2, tonumber(v)}
+  end
+end
+if ARGV[9] ~= '' then redis.call('HSET', KEYS[1], 'clk', ARGV[9]) end
+-- (end of the turn clock's block)
 local nv = tonumber(v)
-for i = 9, #ARGV, 6 do
+for i = 11, #ARGV, 6 do
   nv = nv + 1
   redis.call('XADD', KEYS[2], nv .. '-0', 'v', nv, 'seat', ARGV[i], 'kind', ARGV[i + 1],
              'move', ARGV[i + 2], 'public', ARGV[i + 3], 'private', ARGV[i + 4],
@@ -93,4 +104,36 @@ if n <= tonumber(ARGV[3]) then return 0 end
 local ttl = redis.call('TTL', KEYS[1])
 if ttl < 1 then ttl = 1 end
 return ttl
+"""
+
+# The clock scheduler's index (`gamestore.clocks`, swept by `workers.clocks`): move a game's
+# entry from the score the sweeper read to its next wake-up ('' to drop it), only if nobody
+# changed it in between (a commit lowers it with ZADD LT).
+# KEYS: the index; ARGV: game id, the score read, the new score or ''
+# Returns 1 when moved, 0 when the entry had changed.
+RESCHEDULE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+end
+return 1
+"""
+
+# AI fill-in (`gamestore.clocks`): the AI takes open seats, all or none. A taken seat gets a
+# token hash no token has, so a join that comes later finds it taken (JOIN's HSETNX).
+# KEYS: game hash; ARGV: the seats json with the seats filled, the placeholder token hash,
+#       then the seats to fill
+# Returns 1 when filled, 0 when a seat was taken first or the game is over, -1 no game.
+FILL_SEATS = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HGET', KEYS[1], 'status') ~= 'active' then return 0 end
+for i = 3, #ARGV do
+  if redis.call('HEXISTS', KEYS[1], 'tok:' .. ARGV[i]) == 1 then return 0 end
+end
+for i = 3, #ARGV do redis.call('HSET', KEYS[1], 'tok:' .. ARGV[i], ARGV[2]) end
+redis.call('HSET', KEYS[1], 'seats', ARGV[1])
+return 1
 """

@@ -157,6 +157,13 @@ class Settings(BaseSettings):
         description="How often one worker (whichever holds the sweep lock) looks for stalled "
         "AI turns.",
     )
+    clock_sweep_interval_seconds: float = Field(
+        default=0.5,
+        gt=0,
+        description="How often one worker (whichever holds the clock lock) looks for turn "
+        "clocks run out and open seats due for the AI: a timeout fires at most about this "
+        "late.",
+    )
     hint_timeout_seconds: float = Field(default=30.0, gt=0, description="Longest wait for a hint.")
     hint_rate_limit_per_seat: int = Field(
         default=10,

@@ -22,17 +22,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from dataclasses import replace as _replace
 from typing import Any, Generic, TypeVar
 
 import orjson
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from gamestore import scripts
+from gamestore import clocks, scripts
 from gamestore.commits import Commit, event_for
 from gamestore.connect import AsyncClient, SyncClient
 from gamestore.keys import Keys
-from gamestore.records import ACTIVE, FINISHED, GameRecord
+from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from gamestore.settings import Settings
 
 T = TypeVar("T")
@@ -55,6 +56,8 @@ _SCRIPTS = {
     "join": scripts.JOIN,
     "link_rematch": scripts.LINK_REMATCH,
     "rate_limit": scripts.RATE_LIMIT,
+    "reschedule": scripts.RESCHEDULE,
+    "fill_seats": scripts.FILL_SEATS,
 }
 
 
@@ -72,6 +75,7 @@ class WriteNotReplicated(Exception):
 class CommitResult:
     ok: bool
     version: int  # the new version on success, else the current one (-1: no such game)
+    timed_out: bool = False  # refused: the move came after its seat's clock ran out
 
 
 class _Face:
@@ -145,6 +149,9 @@ class _Ops:
         fields: list[Any] = []
         for name, value in record.to_fields().items():
             fields += [name, value]
+        # The clock's entry before the game: a game whose entry was lost would never time out;
+        # an entry whose game was never written is dropped by the sweeper.
+        yield from self.schedule(record)
         yield _write(
             "create", [self.keys.game(record.id)], [self.settings.idle_game_ttl_seconds, *fields]
         )
@@ -180,9 +187,16 @@ class _Ops:
         idem_key: str | None,
         idem_value: bytes | None,
     ) -> Op[CommitResult]:
-        """Write one move, or a batch of consecutive moves, all or none."""
+        """Write one move, or a batch of consecutive moves, all or none (with the clock they
+        run, see `gamestore.clocks.stamp`)."""
         s = self.settings
+        commits = clocks.stamp(record, commits, time.time())
         last = commits[-1]
+        after = clocks.after(record, commits)
+        # The clock's entry is lowered before the write (a lost later call leaves it early,
+        # never late) and after it (a sweeper that read the game before this write may have
+        # moved the entry to that version's deadline in between).
+        yield from self.schedule(after)
         ttl = s.finished_game_ttl_seconds if last.status == FINISHED else s.idle_game_ttl_seconds
         game_key = self.keys.game(record.id)
         entries: list[Any] = []
@@ -201,9 +215,15 @@ class _Ops:
                 idem_value if idem_key and idem_value is not None else b"",
                 s.idempotency_ttl_seconds,
                 self.keys.channel(record.id),
+                last.clock,
+                "" if commits[0].guard is None else repr(commits[0].guard),
                 *entries,
             ],
         )
+        if ok == -2:
+            return CommitResult(False, int(version), timed_out=True)
+        if ok == 1:
+            yield from self.schedule(after)
         if ok == 1 and last.status == FINISHED:
             yield _batch(
                 ("zrem", self.keys.lobby, record.id),
@@ -216,10 +236,53 @@ class _Ops:
     ) -> Op[int]:
         still_open = [s for s in record.open_seats() if s != seat]
         extra = [f"name:{seat}", name] if name else []
+        now = time.time()
+        if record.clock is not None:
+            extra += [f"joined:{seat}", repr(now)]  # the seat's clock starts at its join
         result = yield _write("join", [self.keys.game(record.id)], [seat, token_hash, *extra])
         if result == 1 and not still_open:
             yield _command("zrem", self.keys.lobby, record.id)
+        if result == 1 and record.clock is not None:
+            joined = dict(record.joined, **{seat: now})
+            taken = dict(record.token_hashes, **{seat: token_hash})
+            yield from self.schedule(_replace(record, joined=joined, token_hashes=taken))
         return int(result)
+
+    # -- the clock scheduler (gamestore.clocks) --------------------------------------------
+
+    def schedule(self, record: GameRecord) -> Op[None]:
+        """Make the scheduler look at the game no later than its next wake-up (an entry
+        already earlier stays: early is harmless, the sweeper moves it on)."""
+        at = clocks.wakeup(record)
+        if at is not None:
+            yield _command("zadd", self.keys.clock_index, {record.id: at}, lt=True)
+
+    def clock_due(self, now: float, limit: int) -> Op[list[tuple[str, float]]]:
+        """The games the scheduler should look at by `now`, with their entries' scores."""
+        raw = yield _command(
+            "zrangebyscore", self.keys.clock_index, "-inf", now, 0, limit, withscores=True
+        )
+        return [(bytes(m).decode(), float(score)) for m, score in raw]
+
+    def look_again(self, game_id: str, at: float) -> Op[None]:
+        yield _command("zadd", self.keys.clock_index, {game_id: at}, lt=True)
+
+    def reschedule(self, game_id: str, score: float, at: float | None) -> Op[bool]:
+        """Move the game's entry from `score` to `at` (None: drop it) unless it changed."""
+        args = [game_id, repr(score), "" if at is None else repr(at)]
+        moved = yield _script("reschedule", [self.keys.clock_index], args)
+        return bool(moved)
+
+    def fill_seats(self, record: GameRecord, seats: list[str], level: str) -> Op[int]:
+        """The AI at `level` takes the open `seats`: 1 when done, 0 when one was taken first
+        or the game is over, -1 when it is gone."""
+        configs = [SeatConfig(c.seat, "ai", level) if c.seat in seats else c for c in record.seats]
+        new_seats = orjson.dumps([c.to_json() for c in configs])
+        args = [new_seats, clocks.FILLED_TOKEN, *seats]
+        done = yield _write("fill_seats", [self.keys.game(record.id)], args)
+        if done == 1:
+            yield _command("zrem", self.keys.lobby, record.id)
+        return int(done)
 
     def link_rematch(self, finished: GameRecord, rematch_id: str) -> Op[tuple[int, str]]:
         done, linked = yield _script("link_rematch", [self.keys.game(finished.id)], [rematch_id])
@@ -504,6 +567,29 @@ class SyncStore(_Face):
 
     def commit(self, record: GameRecord, commit: Commit) -> CommitResult:
         return self._run(self._ops.commit(record, [commit], None, None))
+
+    def clock_due(self, now: float, limit: int) -> list[tuple[str, float]]:
+        """(game id, entry score) of the games the clock scheduler should look at by `now`."""
+        return self._run(self._ops.clock_due(now, limit))
+
+    def reschedule(self, game_id: str, score: float, at: float | None) -> bool:
+        """Move a game's scheduler entry from `score` to `at` (None: drop), unless changed."""
+        return self._run(self._ops.reschedule(game_id, score, at))
+
+    def schedule(self, record: GameRecord) -> None:
+        """Have the scheduler look at the game no later than its next wake-up."""
+        self._run(self._ops.schedule(record))
+
+    def look_again(self, game_id: str, at: float) -> None:
+        """Have the scheduler look at the game again no later than `at`."""
+        self._run(self._ops.look_again(game_id, at))
+
+    def version(self, game_id: str) -> int | None:
+        return self._run(self._ops.version(game_id))
+
+    def fill_seats(self, record: GameRecord, seats: list[str], level: str) -> int:
+        """The AI takes the open `seats` (1), unless one was taken first (0) or no game (-1)."""
+        return self._run(self._ops.fill_seats(record, seats, level))
 
     def log_entry(self, game_id: str, version: int) -> dict[str, str] | None:
         """The log entry that wrote `version`, if any."""

@@ -135,6 +135,30 @@ class GameOver(ServiceError):
     title = N_("The game is over")
 
 
+class InvalidClockError(ServiceError):
+    """A clock or fill-in configuration that cannot be used (`gamestore.clocks`)."""
+
+    code = "INVALID_CLOCK"
+    status = 422
+    title = "Invalid clock"
+
+
+class TimeIsUp(ServiceError):
+    """A move that arrived after its seat's clock ran out (the timeout wins)."""
+
+    code = "TIME_IS_UP"
+    status = 409
+    title = "Time is up"
+
+
+class NotAway(ServiceError):
+    """An "I'm back" call from a seat that no AI plays."""
+
+    code = "NOT_AWAY"
+    status = 409
+    title = "Not away"
+
+
 class GameNotFinished(ServiceError):
     code = "GAME_NOT_FINISHED"
     status = 409
@@ -270,6 +294,9 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     StaleVersion,
     IllegalMoveError,
     GameOver,
+    InvalidClockError,
+    TimeIsUp,
+    NotAway,
     GameNotFinished,
     SeatNotOpen,
     IdempotencyKeyReused,

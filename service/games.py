@@ -8,7 +8,6 @@ failure, before anything is written: an error never changes a game.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import secrets
 import time
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import orjson
 
 import ai
-from gamestore import handoff, webhooks
+from gamestore import clocks, handoff, webhooks
 from gamestore.commits import (
     BatchRefused,
     Commit,
@@ -45,13 +44,16 @@ from service.errors import (
     HintUnavailable,
     IdempotencyKeyReused,
     IllegalMoveError,
+    InvalidClockError,
     InvalidOptionsError,
     MalformedInput,
+    NotAway,
     NotYourDecision,
     SeatNotOpen,
     SeedWithOpenSeat,
     ServiceError,
     StaleVersion,
+    TimeIsUp,
     TooManyOpenGames,
     UnknownGameType,
 )
@@ -179,8 +181,20 @@ class GameService:
         seed: str | None,
         seats: list[dict[str, Any]],
         address: str,
+        clock: dict[str, Any] | None = None,
+        fill_after_seconds: Any = None,
+        fill_level: Any = None,
     ) -> dict[str, Any]:
+        """A new game; `clock`, `fill_after_seconds` and `fill_level` as `gamestore.clocks`
+        reads them (`InvalidClockError` when they cannot be used)."""
         game = _game_type(name)
+        try:
+            game_clock = clocks.parse_clock(clock, ai.LEVELS)
+            fill = clocks.parse_fill(fill_after_seconds, fill_level, ai.LEVELS)
+        except clocks.InvalidClock as exc:
+            raise InvalidClockError(
+                f"this clock cannot be used: {exc}", problems=exc.problems
+            ) from None
         try:
             full = game.validate_options(dict(options or {}))
         except InvalidOptions as exc:
@@ -215,7 +229,7 @@ class GameService:
         game_id = secrets.token_urlsafe(9)
         humans = [c.seat for c in configs if kinds[c.seat] == "human"]
         record, tokens = await self.store_new(
-            game, name, game_id, full, seed, configs, humans, names, [], address
+            game, name, game_id, full, seed, configs, humans, names, [], address, game_clock, fill
         )
         return {
             "id": record.id,
@@ -241,6 +255,8 @@ class GameService:
         names: dict[str, str],
         reserved: list[str],
         address: str,
+        clock: clocks.Clock | None = None,
+        fill: clocks.Fill | None = None,
     ) -> tuple[GameRecord, dict[str, str]]:
         """Store a new game (a secret seed when none is given) with a token for each of
         `token_seats`, and hand out the first turn if it is the AI's: the record and the tokens."""
@@ -262,6 +278,7 @@ class GameService:
             names=names,
             reserved=reserved,
         )
+        record = clocks.configure(record, clock, fill, game.to_move(state))
         if not await self.store.create(record):
             raise TooManyOpenGames(
                 N_(
@@ -458,6 +475,18 @@ class GameService:
         commit = plan_resign(game, record, state, seat)
         return await self._write(game, record, [commit], state, seat, None, b"")
 
+    async def back(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The player of a seat the AI plays since it timed out is back: the AI stops, and the
+        seat's clock starts afresh (`gamestore.clocks`)."""
+        record, game, seat = await self._seat(game_id, token)
+        if record.status == FINISHED:
+            raise GameOver("the game is over")
+        if clocks.away_level(record, seat) is None:
+            raise NotAway(f"the {seat} is not played by the AI: there is nothing to come back to")
+        state = load_state(game, record)
+        commit = clocks.plan_back(record, seat, game.to_move(state))
+        return await self._write(game, record, [commit], state, seat, None, b"")
+
     def _check_open(self, record: GameRecord, version: int) -> None:
         if record.status == FINISHED:
             raise GameOver(N_("the game is over"))
@@ -503,14 +532,9 @@ class GameService:
     ) -> dict[str, Any]:
         """Write `commits` (one move, or a batch planned one after another) and answer with
         the game as `seat` sees it after them, with the event of each."""
+        commits = clocks.stamp(record, commits, time.time())
         commit = commits[-1]
-        after = dataclasses.replace(
-            record,
-            version=commit.version,
-            state=commit.state,
-            status=commit.status,
-            outcome=commit.outcome,
-        )
+        after = clocks.after(record, commits)
         result = seat_game(game, after, new_state, seat, [own_event(c) for c in commits])
         idem_value = None
         if idem_key is not None:
@@ -520,6 +544,11 @@ class GameService:
         else:
             outcome = await self.store.commit_batch(record, commits, idem_key, idem_value)
         if not outcome.ok:
+            if outcome.timed_out:
+                raise TimeIsUp(
+                    f"the {seat}'s time ran out before this move arrived; read the game again",
+                    current_version=outcome.version,
+                )
             if outcome.version == -1:
                 raise GameNotFound(
                     N_("there is no game {id} (it may have expired)").format(id=repr(record.id))

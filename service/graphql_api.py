@@ -133,6 +133,54 @@ class MoveInput:
     value: JSON | None = None
 
 
+@strawberry.type(description="One seat's clock.")
+class SeatClock:
+    seat: str
+    remaining_seconds: float = strawberry.field(
+        description="Seconds left: counting down for the running seat; for the others what "
+        "they will have when their clock starts."
+    )
+    away: bool = strawberry.field(
+        description="Whether an AI plays this seat since it timed out (until its player is back)."
+    )
+
+
+@strawberry.type(description="A game's turn clock (exactly one of the three seconds is set).")
+class Clock:
+    decision_seconds: float | None = strawberry.field(description="Seconds per decision.")
+    turn_seconds: float | None = strawberry.field(description="Seconds per turn.")
+    budget_seconds: float | None = strawberry.field(description="Each seat's starting bank.")
+    increment_seconds: float | None = strawberry.field(
+        description="Added to a budget seat's bank when its turn ends."
+    )
+    on_timeout: str = strawberry.field(description="forfeit, or ai:<level>.")
+    running: str | None = strawberry.field(description="The seat whose clock runs now.")
+    deadline: str | None = strawberry.field(description="When its time is up: ISO 8601, UTC.")
+    seats: list[SeatClock]
+
+
+@strawberry.type(description="Open seats the AI takes when nobody has taken them in time.")
+class FillOpenSeats:
+    after_seconds: float = strawberry.field(description="Seconds after the game's creation.")
+    level: str = strawberry.field(description="The AI level that takes them.")
+    at: str = strawberry.field(description="When: ISO 8601, UTC.")
+
+
+def _clock(d: dict[str, Any] | None) -> Clock | None:
+    if d is None:
+        return None
+    return Clock(
+        decision_seconds=d.get("decision_seconds"),
+        turn_seconds=d.get("turn_seconds"),
+        budget_seconds=d.get("budget_seconds"),
+        increment_seconds=d.get("increment_seconds"),
+        on_timeout=d["on_timeout"],
+        running=d["running"],
+        deadline=d["deadline"],
+        seats=[SeatClock(**c) for c in d["seats"]],
+    )
+
+
 @strawberry.type(description="One change of the game as this seat may see it.")
 class Event:
     version: int
@@ -146,6 +194,9 @@ class Event:
     )
     seat_name: str | None = strawberry.field(
         default=None, description="The display name of `seat`."
+    )
+    clock: Clock | None = strawberry.field(
+        default=None, description="A clocked game's clock just after this change."
     )
 
 
@@ -175,6 +226,12 @@ class SeatGame:
     events: list[Event]
     rematch: strawberry.ID | None = strawberry.field(
         default=None, description="The id of this finished game's rematch, once a seat asked."
+    )
+    clock: Clock | None = strawberry.field(
+        default=None, description="The turn clock, read now (null: the game has none)."
+    )
+    fill_open_seats: FillOpenSeats | None = strawberry.field(
+        default=None, description="The AI fill-in of open seats (null: none)."
     )
 
     @strawberry.field(
@@ -310,12 +367,53 @@ class SeatInput:
     )
 
 
+@strawberry.input(description="A turn clock: exactly one of the three seconds.")
+class ClockInput:
+    decision_seconds: float | None = strawberry.field(
+        default=None, description="Seconds for every decision of a human seat."
+    )
+    turn_seconds: float | None = strawberry.field(
+        default=None, description="Seconds for a seat's turn (its consecutive decisions)."
+    )
+    budget_seconds: float | None = strawberry.field(
+        default=None, description="Chess-style: each seat's bank of seconds."
+    )
+    increment_seconds: float | None = strawberry.field(
+        default=None, description="Added to a budget seat's bank when its turn ends."
+    )
+    on_timeout: str = strawberry.field(
+        description="forfeit (the game ends, the others win) or ai:<level> (an AI plays the "
+        "seat until its player is back)."
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        raw = {
+            "decision_seconds": self.decision_seconds,
+            "turn_seconds": self.turn_seconds,
+            "budget_seconds": self.budget_seconds,
+            "increment_seconds": self.increment_seconds,
+            "on_timeout": self.on_timeout,
+        }
+        return {k: v for k, v in raw.items() if v is not None}
+
+
 @strawberry.input
 class CreateGameInput:
     game: str
     options: JSON | None = None
     seed: str | None = None
     seats: list[SeatInput] = strawberry.field(default_factory=list)
+    clock: ClockInput | None = strawberry.field(
+        default=None, description="A turn clock (see the REST create body's `clock`)."
+    )
+    fill_open_seats_after_seconds: float | None = strawberry.field(
+        default=None,
+        description="Open seats nobody took this long after the creation go "
+        "to the AI at fillLevel.",
+    )
+    fill_level: str | None = strawberry.field(
+        default=None, description="The AI level that fills open seats (default medium)."
+    )
 
 
 def _move(d: dict[str, Any]) -> LegalMove:
@@ -346,6 +444,7 @@ def _event(d: dict[str, Any]) -> Event:
         changes=d["changes"],
         move=_move(move) if move else None,
         seat_name=d.get("seat_name"),
+        clock=_clock(d.get("clock")),
     )
 
 
@@ -371,6 +470,8 @@ def seat_game(d: dict[str, Any]) -> SeatGame:
         outcome=d["outcome"],
         events=[_event(e) for e in d["events"]],
         rematch=strawberry.ID(d["rematch"]) if d.get("rematch") else None,
+        clock=_clock(d.get("clock")),
+        fill_open_seats=FillOpenSeats(**d["fill_open_seats"]) if d.get("fill_open_seats") else None,
     )
 
 
@@ -560,6 +661,9 @@ class Mutation:
                 input.seed,
                 seats,
                 client_address(info.context["request"].scope),
+                input.clock.to_json() if input.clock is not None else None,
+                input.fill_open_seats_after_seconds,
+                input.fill_level,
             ),
             info,
         )
@@ -681,6 +785,13 @@ class Mutation:
         code = _lang(info, lang)
         data = await _guard(_service(info).resign(str(game_id), _token(info), version), info)
         return seat_game(i18n.localise(data, code))
+
+    @strawberry.mutation(
+        description="I'm back: the AI that plays this seat since it timed out stops, and the "
+        "seat's clock starts afresh."
+    )
+    async def back(self, info: Info, game_id: strawberry.ID) -> SeatGame:
+        return seat_game(await _guard(_service(info).back(str(game_id), _token(info)), info))
 
     @strawberry.mutation(
         description="Register a webhook of this seat: signed notices of its decisions, the "

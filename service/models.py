@@ -53,6 +53,35 @@ class SeatRequest(Strict):
     name: DisplayName = None
 
 
+class ClockRequest(Strict):
+    """Exactly one of `decision_seconds`, `turn_seconds` and `budget_seconds` (checked by
+    `gamestore.clocks`, which answers INVALID_CLOCK)."""
+
+    decision_seconds: float | None = Field(
+        default=None, description="Seconds for every decision of a human seat (1 s to 30 days)."
+    )
+    turn_seconds: float | None = Field(
+        default=None,
+        description="Seconds for a seat's turn: its consecutive decisions until the decision "
+        "passes to another seat.",
+    )
+    budget_seconds: float | None = Field(
+        default=None,
+        description="Chess-style: each seat's bank of seconds, running while it decides.",
+    )
+    increment_seconds: float | None = Field(
+        default=None, description="Added to a budget seat's bank each time its turn ends."
+    )
+    on_timeout: str | None = Field(
+        default=None,
+        max_length=40,
+        description="forfeit: the game ends and every other seat wins (reason timeout); "
+        "ai:<level>: an AI of that level plays the seat until its player is back (its next "
+        "move with its token, or POST /games/{game_id}/back).",
+        json_schema_extra={"enum": ["forfeit", *(f"ai:{level}" for level in ai.LEVELS)]},
+    )
+
+
 class CreateGameRequest(Strict):
     game: str = Field(
         max_length=64,
@@ -72,6 +101,20 @@ class CreateGameRequest(Strict):
     )
     seats: list[SeatRequest] = Field(
         default_factory=list, max_length=16, description="Seats not listed are open."
+    )
+    clock: ClockRequest | None = Field(
+        default=None, description="A turn clock (none: a seat may take as long as it likes)."
+    )
+    fill_open_seats_after_seconds: float | None = Field(
+        default=None,
+        description="Open seats nobody took this many seconds after the creation are taken "
+        "by the AI at `fill_level` (1 s to 30 days).",
+    )
+    fill_level: str | None = Field(
+        default=None,
+        max_length=32,
+        description="The AI level that takes open seats (default medium).",
+        json_schema_extra=LEVEL_ENUM,
     )
 
 
@@ -143,6 +186,10 @@ class ResignRequest(Strict):
     version: Version | None = Field(default=None, description="Resign only at this version.")
 
 
+class BackRequest(Strict):
+    """No members: the token names the seat that is back."""
+
+
 class HintRequest(Strict):
     level: str | None = Field(
         default=None,
@@ -194,10 +241,36 @@ class Description(BaseModel):
     hidden: list[str] = Field(description="The names of the arguments withheld from it.")
 
 
+class SeatClock(BaseModel):
+    seat: str
+    remaining_seconds: float = Field(
+        description="Seconds left: counting down for the running seat; for the others what "
+        "they will have when their clock starts."
+    )
+    away: bool = Field(description="Whether an AI plays the seat since it timed out.")
+
+
+class Clock(BaseModel):
+    decision_seconds: float | None = None
+    turn_seconds: float | None = None
+    budget_seconds: float | None = None
+    increment_seconds: float | None = None
+    on_timeout: str = Field(description="forfeit, or ai:<level>.")
+    running: str | None = Field(description="The seat whose clock runs now, if any.")
+    deadline: str | None = Field(description="When its time is up (ISO 8601, UTC).")
+    seats: list[SeatClock]
+
+
+class FillOpenSeats(BaseModel):
+    after_seconds: float = Field(description="Seconds after the game's creation.")
+    level: str = Field(description="The AI level that takes the open seats.")
+    at: str = Field(description="When (ISO 8601, UTC).")
+
+
 class Event(BaseModel):
     version: int = Field(description="The version this change made.")
-    seat: str = Field(description="The seat that decided (or resigned).")
-    kind: Literal["move", "resign"]
+    seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
+    kind: Literal["move", "resign", "timeout", "back"]
     at: str | None = Field(
         default=None, description="When (ISO 8601, UTC); absent in entries written before it."
     )
@@ -212,6 +285,9 @@ class Event(BaseModel):
         default=None, description="The move itself: only in the events of the seat that made it."
     )
     seat_name: str | None = Field(default=None, description="The display name of `seat`.")
+    clock: Clock | None = Field(
+        default=None, description="A clocked game's clock just after this change."
+    )
 
 
 class SeatInfo(BaseModel):
@@ -238,6 +314,12 @@ class SeatGame(BaseModel):
     events: list[Event]
     rematch: str | None = Field(
         default=None, description="The id of this finished game's rematch, once a seat asked."
+    )
+    clock: Clock | None = Field(
+        default=None, description="The turn clock, read now (null: the game has none)."
+    )
+    fill_open_seats: FillOpenSeats | None = Field(
+        default=None, description="The AI fill-in of open seats (null: none)."
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from gamestore import clocks
 from gamestore.records import FINISHED, GameRecord
 from rules.core.text import N_
 from service import auth
@@ -66,7 +67,12 @@ async def rematch(
     if finished.rematch:
         return await _claim(service, finished, finished.rematch, seat)
     rematch_id = secrets.token_urlsafe(9)
-    others = [s for s in finished.token_hashes if s != seat]
+    # Seats the AI filled (`gamestore.clocks`) hold a placeholder token: they stay the AI's.
+    others = [
+        s
+        for s in finished.token_hashes
+        if s != seat and finished.token_hashes[s] != clocks.FILLED_TOKEN
+    ]
     record, tokens = await service.store_new(
         game,
         finished.game,
@@ -78,6 +84,7 @@ async def rematch(
         dict(finished.names),
         others,
         address,
+        clock=clocks.clock_of(finished),
     )
     done, linked = await service.store.link_rematch(finished, rematch_id)
     if done == 1:

@@ -4,8 +4,10 @@ for that seat; the seed and the move ids of other seats are never included."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from gamestore import clocks
 from gamestore.records import FINISHED, GameRecord
 from rules.core.protocol import Game
 
@@ -49,7 +51,17 @@ def seat_game(
         "outcome": record.outcome,
         "events": named_events(record, events),
         "rematch": record.rematch or None,
+        "clock": clocks.snapshot(record, time.time()),
+        "fill_open_seats": fill_json(record),
     }
+
+
+def fill_json(record: GameRecord) -> dict[str, Any] | None:
+    """The game's AI fill-in of open seats, and when it takes them (None: no fill-in)."""
+    fill = clocks.fill_of(record)
+    if fill is None:
+        return None
+    return {**fill.to_json(), "at": clocks.iso(record.created + fill.after_seconds)}
 
 
 def lobby_entry(record: GameRecord) -> dict[str, Any]:

@@ -29,9 +29,11 @@ from service.errors import (
     HintUnavailable,
     IdempotencyKeyReused,
     IllegalMoveError,
+    InvalidClockError,
     InvalidOptionsError,
     MalformedInput,
     NameRefused,
+    NotAway,
     NotYourDecision,
     PayloadTooLarge,
     RateLimited,
@@ -41,6 +43,7 @@ from service.errors import (
     ServiceUnavailable,
     StaleVersion,
     StoreUnavailable,
+    TimeIsUp,
     TooManyOpenGames,
     TooManyWebhooks,
     UnknownGameType,
@@ -177,6 +180,9 @@ async def create_game(request: Request) -> Response:
         body.seed,
         [s.model_dump() for s in body.seats],
         client_address(request.scope),
+        body.clock.model_dump(exclude_none=True) if body.clock is not None else None,
+        body.fill_open_seats_after_seconds,
+        body.fill_level,
     )
     location = f"{PREFIX}/games/{created['id']}"
     return json_response(created, 201, {"Location": location})
@@ -242,6 +248,13 @@ async def resign(request: Request) -> Response:
     token = _required_token(request)
     body = await _body(request, models.ResignRequest)
     data = await _service(request).resign(request.path_params["game_id"], token, body.version)
+    return json_response(data)
+
+
+async def back(request: Request) -> Response:
+    token = _required_token(request)
+    await _body(request, models.BackRequest)
+    data = await _service(request).back(request.path_params["game_id"], token)
     return json_response(data)
 
 
@@ -391,6 +404,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors=(
             UnknownGameType,
             InvalidOptionsError,
+            InvalidClockError,
             SeedWithOpenSeat,
             MalformedInput,
             NameRefused,
@@ -445,6 +459,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             IllegalMoveError,
             GameOver,
             IdempotencyKeyReused,
+            TimeIsUp,
         ),
     ),
     Endpoint(
@@ -458,6 +473,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         body_required=False,
         auth="required",
         errors=(*WRITE_ERRORS, StaleVersion, GameOver),
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/back",
+        "back",
+        "I'm back: the AI that plays the seat since it timed out stops; its clock starts afresh",
+        back,
+        models.SeatGame,
+        request=models.BackRequest,
+        body_required=False,
+        auth="required",
+        errors=(*WRITE_ERRORS, StaleVersion, GameOver, NotAway),
     ),
     Endpoint(
         "POST",

@@ -104,7 +104,7 @@ _running: list[Sweeper] = []
 
 @signals.worker_ready.connect  # type: ignore[untyped-decorator]
 def _start(sender: Any = None, **_: Any) -> None:
-    from workers import tasks  # the tasks module imports this one
+    from workers import clocks, tasks  # the tasks module imports this one
 
     store = tasks.store()
     name = str(getattr(sender, "hostname", ""))
@@ -116,6 +116,13 @@ def _start(sender: Any = None, **_: Any) -> None:
             name,
             "webhook-sweep",
             store.settings.webhook_sweep_interval_seconds,
+        ),
+        Sweeper(
+            store,
+            lambda: clocks.sweep_clocks(store, tasks.enqueue_next, tasks.notify_webhooks),
+            name,
+            clocks.LOCK_LABEL,
+            store.settings.clock_sweep_interval_seconds,
         ),
     ]
     for sweeper in sweepers:

@@ -54,7 +54,8 @@ def _task_id(task: object) -> str:
     return task_id
 
 
-def _enqueue_next(game_id: str, version: int) -> None:
+def enqueue_next(game_id: str, version: int) -> None:
+    """Hand the AI turn at `version` to the workers, marked as handed out."""
     store().mark_ai_enqueued(game_id, version)  # so a read does not take the turn for stalled
     enqueue_turn(game_id, version)
 
@@ -78,7 +79,7 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
         game_id,
         version,
         _task_id(self),
-        _enqueue_next,
+        enqueue_next,
         get_settings().ai_min_think_seconds,
         _enqueue_split,
         get_settings().ai_constant_shape_timing,
@@ -101,7 +102,7 @@ def finish_turn(
         version,
         results,
         _task_id(self),
-        _enqueue_next,
+        enqueue_next,
         get_settings().ai_min_think_seconds,
         started,
         get_settings().ai_constant_shape_timing,
@@ -139,6 +140,13 @@ def _notified(game_id: str, outcome: str) -> str:
     ):
         enqueue_dispatch(game_id)
     return outcome
+
+
+def notify_webhooks(game_id: str) -> None:
+    """After a write outside an AI turn (the clock sweep's timeout): hand out the game's
+    webhook notices if any seat has a webhook."""
+    if store().redis.exists(store().keys.webhook_cursor(game_id)):
+        enqueue_dispatch(game_id)
 
 
 def enqueue_dispatch(game_id: str) -> None:
