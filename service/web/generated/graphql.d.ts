@@ -32,7 +32,47 @@ export type CatalogGame = {
   seats: Array<Scalars['String']['output']>;
 };
 
+/** A game's turn clock (exactly one of the three seconds is set). */
+export type Clock = {
+  __typename?: 'Clock';
+  /** Each seat's starting bank. */
+  budgetSeconds: Maybe<Scalars['Float']['output']>;
+  /** When its time is up: ISO 8601, UTC. */
+  deadline: Maybe<Scalars['String']['output']>;
+  /** Seconds per decision. */
+  decisionSeconds: Maybe<Scalars['Float']['output']>;
+  /** Added to a budget seat's bank when its turn ends. */
+  incrementSeconds: Maybe<Scalars['Float']['output']>;
+  /** forfeit, or ai:<level>. */
+  onTimeout: Scalars['String']['output'];
+  /** The seat whose clock runs now. */
+  running: Maybe<Scalars['String']['output']>;
+  seats: Array<SeatClock>;
+  /** Seconds per turn. */
+  turnSeconds: Maybe<Scalars['Float']['output']>;
+};
+
+/** A turn clock: exactly one of the three seconds. */
+export type ClockInput = {
+  /** Chess-style: each seat's bank of seconds. */
+  budgetSeconds?: InputMaybe<Scalars['Float']['input']>;
+  /** Seconds for every decision of a human seat. */
+  decisionSeconds?: InputMaybe<Scalars['Float']['input']>;
+  /** Added to a budget seat's bank when its turn ends. */
+  incrementSeconds?: InputMaybe<Scalars['Float']['input']>;
+  /** forfeit (the game ends, the others win) or ai:<level> (an AI plays the seat until its player is back). */
+  onTimeout: Scalars['String']['input'];
+  /** Seconds for a seat's turn (its consecutive decisions). */
+  turnSeconds?: InputMaybe<Scalars['Float']['input']>;
+};
+
 export type CreateGameInput = {
+  /** A turn clock (see the REST create body's `clock`). */
+  clock?: InputMaybe<ClockInput>;
+  /** The AI level that fills open seats (default medium). */
+  fillLevel?: InputMaybe<Scalars['String']['input']>;
+  /** Open seats nobody took this long after the creation go to the AI at fillLevel. */
+  fillOpenSeatsAfterSeconds?: InputMaybe<Scalars['Float']['input']>;
   game: Scalars['String']['input'];
   options?: InputMaybe<Scalars['JSON']['input']>;
   seats?: Array<SeatInput>;
@@ -49,6 +89,12 @@ export type CreatedGame = {
   /** @deprecated Use seatTokens (as REST). */
   tokens: Array<SeatToken>;
   version: Scalars['Int']['output'];
+};
+
+export type DeletedWebhook = {
+  __typename?: 'DeletedWebhook';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
 };
 
 /** What the reading seat may know of a move (the public log). */
@@ -71,6 +117,8 @@ export type Event = {
   at: Maybe<Scalars['String']['output']>;
   /** JSON Patch of the spectator's view. */
   changes: Scalars['JSON']['output'];
+  /** A clocked game's clock just after this change. */
+  clock: Maybe<Clock>;
   description: Maybe<Description>;
   kind: Scalars['String']['output'];
   /** The move itself, only for the seat that made it. */
@@ -79,6 +127,17 @@ export type Event = {
   /** The display name of `seat`. */
   seatName: Maybe<Scalars['String']['output']>;
   version: Scalars['Int']['output'];
+};
+
+/** Open seats the AI takes when nobody has taken them in time. */
+export type FillOpenSeats = {
+  __typename?: 'FillOpenSeats';
+  /** Seconds after the game's creation. */
+  afterSeconds: Scalars['Float']['output'];
+  /** When: ISO 8601, UTC. */
+  at: Scalars['String']['output'];
+  /** The AI level that takes them. */
+  level: Scalars['String']['output'];
 };
 
 /** A message of the gamePatches subscription: the whole game first, then JSON Patches. */
@@ -121,6 +180,11 @@ export type JoinedGame = {
   seat: Scalars['String']['output'];
   token: Scalars['String']['output'];
 };
+
+/** The language of the texts of an answer. */
+export type Language =
+  | 'EN'
+  | 'ES';
 
 export type LegalMove = {
   __typename?: 'LegalMove';
@@ -256,8 +320,12 @@ export type MoveKind =
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** I'm back: the AI that plays this seat since it timed out stops, and the seat's clock starts afresh. */
+  back: SeatGame;
   /** Create a game; returns the token of every human seat. */
   createGame: CreatedGame;
+  /** Delete one of this seat's webhooks. */
+  deleteWebhook: DeletedWebhook;
   /** The AI's analysis of this seat's decision. */
   hint: Hint;
   /** Take an open seat (any, or the one named). */
@@ -266,10 +334,17 @@ export type Mutation = {
   move: SeatGame;
   /** A batch: 1 to 50 consecutive decisions of this seat, made all or none at the version they were chosen at (a refusal's extensions.index names the move). The same idempotencyKey returns the first result again. */
   moves: SeatGame;
+  /** Register a webhook of this seat: signed notices of its decisions, the game's end and seats joining, POSTed to `url` (docs/webhooks.md). Events default to all. */
+  registerWebhook: Webhook;
   /** Rematch of a finished game (same seats and options, a new seed): the first seat to ask creates it; each other human seat gets its new token by asking with its old one. */
   rematch: RematchGame;
   /** Resign: every other seat wins. */
   resign: SeatGame;
+};
+
+
+export type MutationBackArgs = {
+  gameId: Scalars['ID']['input'];
 };
 
 
@@ -278,8 +353,15 @@ export type MutationCreateGameArgs = {
 };
 
 
+export type MutationDeleteWebhookArgs = {
+  gameId: Scalars['ID']['input'];
+  webhookId: Scalars['ID']['input'];
+};
+
+
 export type MutationHintArgs = {
   gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
   level?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -294,6 +376,7 @@ export type MutationJoinGameArgs = {
 export type MutationMoveArgs = {
   gameId: Scalars['ID']['input'];
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  lang?: InputMaybe<Language>;
   moveId?: InputMaybe<Scalars['String']['input']>;
   value?: InputMaybe<Scalars['JSON']['input']>;
   version: Scalars['Int']['input'];
@@ -303,8 +386,17 @@ export type MutationMoveArgs = {
 export type MutationMovesArgs = {
   gameId: Scalars['ID']['input'];
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  lang?: InputMaybe<Language>;
   moves: Array<MoveInput>;
   version: Scalars['Int']['input'];
+};
+
+
+export type MutationRegisterWebhookArgs = {
+  events?: InputMaybe<Array<WebhookEvent>>;
+  gameId: Scalars['ID']['input'];
+  secret: Scalars['String']['input'];
+  url: Scalars['String']['input'];
 };
 
 
@@ -315,6 +407,7 @@ export type MutationRematchArgs = {
 
 export type MutationResignArgs = {
   gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
   version?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -740,12 +833,17 @@ export type Query = {
   myGames: MyGames;
   /** The lobby: unfinished games with an open seat. */
   openGames: Array<LobbyGame>;
+  /** The delivery log of this seat's webhooks, newest first (token required). */
+  webhookDeliveries: Array<WebhookDelivery>;
+  /** This seat's webhooks in the game (token required). */
+  webhooks: SeatWebhooks;
 };
 
 
 export type QueryEventsArgs = {
   after?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -755,6 +853,7 @@ export type QueryGameArgs = {
   eventsLimit?: InputMaybe<Scalars['Int']['input']>;
   gameId?: InputMaybe<Scalars['ID']['input']>;
   id?: InputMaybe<Scalars['ID']['input']>;
+  lang?: InputMaybe<Language>;
 };
 
 
@@ -765,6 +864,17 @@ export type QueryMyGamesArgs = {
 
 export type QueryOpenGamesArgs = {
   limit?: Scalars['Int']['input'];
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  gameId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWebhooksArgs = {
+  gameId: Scalars['ID']['input'];
 };
 
 export type RematchGame = {
@@ -787,10 +897,24 @@ export type Seat = {
   seat: Scalars['String']['output'];
 };
 
+/** One seat's clock. */
+export type SeatClock = {
+  __typename?: 'SeatClock';
+  /** Whether an AI plays this seat since it timed out (until its player is back). */
+  away: Scalars['Boolean']['output'];
+  /** Seconds left: counting down for the running seat; for the others what they will have when their clock starts. */
+  remainingSeconds: Scalars['Float']['output'];
+  seat: Scalars['String']['output'];
+};
+
 /** The game as one seat (or a spectator) sees it. */
 export type SeatGame = {
   __typename?: 'SeatGame';
+  /** The turn clock, read now (null: the game has none). */
+  clock: Maybe<Clock>;
   events: Array<Event>;
+  /** The AI fill-in of open seats (null: none). */
+  fillOpenSeats: Maybe<FillOpenSeats>;
   game: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   legalMoves: Array<LegalMove>;
@@ -825,6 +949,14 @@ export type SeatToken = {
   token: Scalars['String']['output'];
 };
 
+export type SeatWebhooks = {
+  __typename?: 'SeatWebhooks';
+  /** The most webhooks one seat may have in a game. */
+  limit: Scalars['Int']['output'];
+  seat: Scalars['String']['output'];
+  webhooks: Array<Webhook>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** The seat's game now, then after every change; ends after the game is over. Token in the connection_init payload. */
@@ -837,12 +969,53 @@ export type Subscription = {
 export type SubscriptionGameArgs = {
   gameId?: InputMaybe<Scalars['ID']['input']>;
   id?: InputMaybe<Scalars['ID']['input']>;
+  lang?: InputMaybe<Language>;
 };
 
 
 export type SubscriptionGamePatchesArgs = {
   gameId: Scalars['ID']['input'];
 };
+
+/** A seat's webhook (its secret is never shown again). */
+export type Webhook = {
+  __typename?: 'Webhook';
+  /** When it was registered (Unix seconds). */
+  created: Scalars['Float']['output'];
+  events: Array<WebhookEvent>;
+  id: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+};
+
+/** One delivery attempt of a webhook notice. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  /** When the attempt was made (ISO 8601, UTC). */
+  at: Scalars['String']['output'];
+  /** 1 for the first attempt, 2 for the first retry. */
+  attempt: Scalars['Int']['output'];
+  /** Whether the receiver answered 2xx. */
+  delivered: Scalars['Boolean']['output'];
+  durationMs: Scalars['Float']['output'];
+  /** Why there was no 2xx answer. */
+  error: Maybe<Scalars['String']['output']>;
+  /** The notice's id (the same in every attempt). */
+  eventId: Scalars['String']['output'];
+  kind: WebhookEvent;
+  /** The wait before the next attempt; null when none follows. */
+  nextAttemptInSeconds: Maybe<Scalars['Float']['output']>;
+  /** The receiver's HTTP status. */
+  statusCode: Maybe<Scalars['Int']['output']>;
+  /** The game version the notice tells of. */
+  version: Scalars['Int']['output'];
+  webhookId: Scalars['ID']['output'];
+};
+
+/** What a webhook is told of. */
+export type WebhookEvent =
+  | 'GAME_OVER'
+  | 'SEAT_JOINED'
+  | 'YOUR_DECISION';
 
 export type PaganBoardFragment = { __typename?: 'PaganView', game: string, seat: string | null, turn: number, active: string, decisions: number, scenario: string, expansion: string | null, suspectDeckCount: number, innocentsEliminated: number, cleansed: number | null, villagers: Array<{ __typename?: 'PaganVillager', id: string, name: string, colour: string, alive: boolean, clues: number, secrets: number, favors: number, gloom: number | null, gloomLimit: number | null, pawns: { __typename?: 'PaganPawns', hunter: number, witch: number }, investigation: { __typename?: 'PaganInvestigation', id: string, name: string, type: string, affects: string, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null, side: { __typename?: 'PaganSide', id: string, faction: string } | null }>, enchantments: Array<{ __typename?: 'PaganEnchantment', id: string, name: string, type: string, gloom: number | null, gloomLimit: number | null, covered: boolean | null, covers: string | null }>, supply: { __typename?: 'PaganSupply', clue: number, evidence: number, favor: number, secret: number, gloom: number | null }, sides: { __typename?: 'PaganPlayers', witch: { __typename?: 'PaganWitch', influence: number, handCount: number, deckCount: number, pawns: number, familiarPawn: number, familiarUsed: boolean, discard: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }>, hand: Array<{ __typename?: 'PaganOwnCard', id: string, name: string, type: string, cost: number, text: string }> | null, knownInHand: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, brews: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, familiars: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, trueWitch: { __typename?: 'PaganVillagerRef', id: string, name: string } | null }, hunter: { __typename?: 'PaganHunter', influence: number, handCount: number, deckCount: number, pawns: number, evidence: number, suspectsCount: number, discard: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }>, hand: Array<{ __typename?: 'PaganOwnCard', id: string, name: string, type: string, cost: number, text: string }> | null, knownInHand: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, suspects: Array<{ __typename?: 'PaganVillagerRef', id: string, name: string }> | null, locations: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, allies: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null> } }, decision: { __typename?: 'PaganDecision', seat: string, prompt: string, decisionKind: PaganDecisionKind, lookingAt: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, revealed: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null } | null, outcome: { __typename?: 'PaganOutcome', winners: Array<string>, reason: string, trueWitch: { __typename?: 'PaganVillagerRef', id: string, name: string } } | null, factions: { __typename?: 'PaganFactions', witch: { __typename?: 'PaganFaction', id: string, name: string }, hunter: { __typename?: 'PaganFaction', id: string, name: string }, green: { __typename?: 'PaganFaction', id: string, name: string } } | null, cleansing: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, objectives: Array<{ __typename?: 'PaganObjective', id: string, name: string }> | null };
 
