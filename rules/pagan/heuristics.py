@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from rules.core.moves import Move
 from rules.core.rng import Rng
-from rules.pagan import sampling
+from rules.pagan import inference, sampling
 from rules.pagan.board import VILLAGERS
 from rules.pagan.state import HUNTER, WITCH, PaganState, Villager
 
@@ -309,24 +309,21 @@ Secrets / 2)), so one with 5 Secrets on it is about 6 times likelier than a bare
 
 
 def belief_sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
-    """`sample`, with the Hunter's true witch drawn by suspicion instead of uniformly among the
-    villagers he cannot rule out (the public Favors and Secrets on each are all it reads)."""
+    """`sample`, with the Hunter's true witch drawn from his posterior (`rules/pagan/inference.py`:
+    what he saw the Witch choose, weighed in each candidate world) instead of uniformly among the
+    villagers he cannot rule out."""
     out = sampling.sample(s, seat, rng)
-    if seat != HUNTER:
+    if seat != HUNTER or out.winner is not None:
         return out
-    suspects = out.hunter.suspects
-    candidates = [v for v in out.villagers if v.alive and v.id not in suspects]
-    if len(candidates) < 2:
+    probs = inference.posterior(out)
+    if len(probs) < 2:
         return out
-    scores = [SUSPICION * (3.0 * v.favors + 0.5 * v.secrets) for v in candidates]
-    top = max(scores)
-    weights = [math.exp(x - top) for x in scores]
-    x = rng.random() * sum(weights)
-    pick = candidates[-1].id
-    for v, w in zip(candidates, weights, strict=True):
-        x -= w
+    x = rng.random()
+    pick = out.true_witch
+    for vid, p in probs.items():
+        pick = vid
+        x -= p
         if x < 0:
-            pick = v.id
             break
     if pick != out.true_witch:
         # The sampled witch goes back among the undrawn Suspects in the new one's place.
@@ -334,3 +331,20 @@ def belief_sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
         out.suspect_deck[i] = out.true_witch
         out.true_witch = pick
     return out
+
+
+def suspicion_posterior(s: PaganState) -> dict[str, float]:
+    """The Hunter's former belief, kept to measure the inference against: a candidate's weight is
+    exp(SUSPICION * (3 Favors + Secrets / 2)) from the public board alone."""
+    suspects = s.hunter.suspects
+    scores = {
+        v.id: SUSPICION * (3.0 * v.favors + 0.5 * v.secrets)
+        for v in s.villagers
+        if v.alive and v.id not in suspects
+    }
+    if not scores:
+        return {}
+    top = max(scores.values())
+    weights = {vid: math.exp(x - top) for vid, x in scores.items()}
+    z = sum(weights.values())
+    return {vid: w / z for vid, w in weights.items()}
