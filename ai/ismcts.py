@@ -18,7 +18,7 @@ Single-observer ISMCTS over the Game protocol, with the extensions Coven needs:
   the other iterations update only the searcher's edges.
 - Plausible worlds (`plausible`): `game.sample` draws hidden facts uniformly; a game may offer
   `belief_sample`, which draws them as the seat would believe from what the table has seen (a
-  Hunter holds the villager with Favors piled on it likelier the witch). It reads nothing more
+  Pagan Hunter weighs what he saw the Witch choose). It reads nothing more
   than `sample` does.
 - Rollouts follow the game's `rollout_move` hook (uniform random without it) and stop after
   `rollout_depth` decisions, where the game's `evaluate` hook scores the position.

@@ -2,7 +2,7 @@
 
     python benchmarks/experiments/ai_pagan_inference.py collect --witch easy --hunter easy \
         --deals 40 --seed infer --out /tmp/infer-data.json
-    python benchmarks/experiments/ai_pagan_inference.py fit /tmp/infer-data.json
+    python benchmarks/experiments/ai_pagan_inference.py fit /tmp/infer-data.json [more.json ...]
     python benchmarks/experiments/ai_pagan_inference.py score /tmp/infer-data.json [--fit-half]
 
 `collect` plays seeded games and keeps, per game, the true witch, the villagers, the Witch's
@@ -149,13 +149,13 @@ def fit_weights(games: list[dict[str, Any]], steps: int = 300) -> dict[str, tupl
     return out
 
 
-def _new_posteriors(
-    games: list[dict[str, Any]],
-    weights: dict[str, tuple[float, float]],
-    scale: float,
-    board: float,
+Scored = tuple[dict[str, Any], dict[str, float], str]
+
+
+def _log_likelihoods(
+    games: list[dict[str, Any]], weights: dict[str, tuple[float, float]]
 ) -> list[tuple[dict[str, Any], dict[str, float], str]]:
-    """(snapshot, posterior, true witch) for every snapshot, recomputed with `weights`."""
+    """(snapshot, summed log-likelihood per villager, true witch) for every snapshot."""
     out = []
     for g in games:
         record = [_obs(r) for r in g["record"]]
@@ -168,19 +168,33 @@ def _new_posteriors(
                     continue
                 for vid, colour in people:
                     ll[vid] += inference.log_likelihood(obs, vid, colour, w)
-            cands = [v for v in snap["alive"] if v not in snap["suspects"]]
-            x = {
-                v: scale * ll[v] + board * (3.0 * snap["board"][v][0] + 0.5 * snap["board"][v][1])
-                for v in cands
-            }
-            top = max(x.values())
-            es = {v: math.exp(x[v] - top) for v in cands}
-            z = sum(es.values())
-            out.append((snap, {v: e / z for v, e in es.items()}, g["true_witch"]))
+            out.append((snap, ll, g["true_witch"]))
     return out
 
 
-def scores(rows: list[tuple[dict[str, Any], dict[str, float], str]]) -> dict[str, Any]:
+def _posteriors(
+    lls: list[tuple[dict[str, Any], dict[str, float], str]],
+    scale: float,
+    board: float,
+    floor: float,
+) -> list[Scored]:
+    """The posterior of `inference.posterior` at every snapshot, for the given constants."""
+    out = []
+    for snap, ll, tw in lls:
+        cands = [v for v in snap["alive"] if v not in snap["suspects"]]
+        x = {
+            v: scale * ll[v] + board * (3.0 * snap["board"][v][0] + 0.5 * snap["board"][v][1])
+            for v in cands
+        }
+        top = max(x.values())
+        es = {v: math.exp(x[v] - top) for v in cands}
+        z = sum(es.values())
+        even = floor / len(cands)
+        out.append((snap, {v: (1 - floor) * e / z + even for v, e in es.items()}, tw))
+    return out
+
+
+def scores(rows: list[Scored]) -> dict[str, Any]:
     by_turn: dict[int, list[float]] = {}
     brier = log = 0.0
     bins = [[0, 0.0, 0] for _ in range(10)]  # (count, summed prediction, hits)
@@ -215,18 +229,29 @@ def scores(rows: list[tuple[dict[str, Any], dict[str, float], str]]) -> dict[str
     }
 
 
-def fit_scale(
-    games: list[dict[str, Any]], weights: dict[str, tuple[float, float]]
-) -> tuple[float, float]:
-    """`SCALE` and `BOARD` by the best log score on a grid."""
-    best, best_log = (1.0, 0.0), -math.inf
-    for i in range(0, 21):
-        for j in range(0, 11):
-            scale, board = i / 10, j / 10
-            rows = _new_posteriors(games, weights, scale, board)
-            log = sum(math.log(max(p.get(tw, 0.0), 1e-9)) for _, p, tw in rows)
-            if log > best_log:
-                best, best_log = (scale, board), log
+SCALES = tuple(i / 10 for i in range(1, 21))
+BOARDS = (0.0, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0)
+FLOORS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.3)
+
+
+def fit_scale(games: list[dict[str, Any]]) -> tuple[float, float, float]:
+    """`SCALE`, `BOARD` and `FLOOR` by the best log score on a grid, out of sample: the weights
+    fitted on the even games score the odd ones and the other way round (constants fitted on
+    the games the weights were fitted on come out overconfident)."""
+    folds = [
+        _log_likelihoods(games[1::2], fit_weights(games[0::2])),
+        _log_likelihoods(games[0::2], fit_weights(games[1::2])),
+    ]
+    best, best_log = (1.0, 0.0, 0.0), -math.inf
+    for scale in SCALES:
+        for board in BOARDS:
+            for floor in FLOORS:
+                log = 0.0
+                for lls in folds:
+                    rows = _posteriors(lls, scale, board, floor)
+                    log += sum(math.log(max(p.get(tw, 0.0), 1e-9)) for _, p, tw in rows)
+                if log > best_log:
+                    best, best_log = (scale, board, floor), log
     return best
 
 
@@ -234,7 +259,7 @@ def score(games: list[dict[str, Any]], fit_half: bool) -> dict[str, Any]:
     train = games[0::2] if fit_half else games
     test = games[1::2] if fit_half else games
     weights = fit_weights(train)
-    scale, board = fit_scale(train, weights)
+    scale, board, floor = fit_scale(train)
     old = [(snap, snap["old"], g["true_witch"]) for g in test for snap in g["snapshots"]]
     live = [(snap, snap["new"], g["true_witch"]) for g in test for snap in g["snapshots"]]
     uniform = []
@@ -247,9 +272,12 @@ def score(games: list[dict[str, Any]], fit_half: bool) -> dict[str, Any]:
         "fitted_weights": weights,
         "fitted_scale": scale,
         "fitted_board": board,
+        "fitted_floor": floor,
         "uniform": scores(uniform),
         "old_suspicion": scores(old),
-        "inference_refit": scores(_new_posteriors(test, weights, scale, board)),
+        "inference_refit": scores(
+            _posteriors(_log_likelihoods(test, weights), scale, board, floor)
+        ),
         "inference_as_played": scores(live),
     }
 
@@ -264,23 +292,27 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seed", default="infer")
     c.add_argument("--out", required=True)
     f = sub.add_parser("fit")
-    f.add_argument("data")
+    f.add_argument("data", nargs="+")
     sc = sub.add_parser("score")
-    sc.add_argument("data")
+    sc.add_argument("data", nargs="+")
     sc.add_argument("--fit-half", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "collect":
         collect(args.witch, args.hunter, args.deals, args.seed, args.out)
         return 0
-    with open(args.data, "rb") as fh:
-        data = orjson.loads(fh.read())
-    games = data["games"]
+    games: list[dict[str, Any]] = []
+    runs = []
+    for path in args.data:  # several collected files pool into one data set
+        with open(path, "rb") as fh:
+            data = orjson.loads(fh.read())
+        games.extend(data["games"])
+        runs.append({k: v for k, v in data.items() if k != "games"} | {"file": path})
     if args.command == "fit":
         weights = fit_weights(games)
-        scale, board = fit_scale(games, weights)
-        out: dict[str, Any] = {"weights": weights, "scale": scale, "board": board}
+        scale, board, floor = fit_scale(games)
+        out: dict[str, Any] = {"weights": weights, "scale": scale, "board": board, "floor": floor}
     else:
-        out = {k: v for k, v in data.items() if k != "games"} | score(games, args.fit_half)
+        out = {"runs": runs} | score(games, args.fit_half)
     sys.stdout.write(orjson.dumps(out, option=orjson.OPT_INDENT_2).decode() + "\n")
     return 0
 
