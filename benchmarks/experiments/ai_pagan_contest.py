@@ -32,16 +32,8 @@ from ai.ratings import clopper_pearson
 from rules.core.protocol import Game, Seat
 from rules.core.registry import get_game
 from rules.core.rng import Rng
-from rules.pagan import heuristics, sampling
+from rules.pagan import heuristics
 from rules.pagan.state import HUNTER, PaganState
-
-
-def _swap_witch(out: PaganState, pick: str) -> PaganState:
-    if pick != out.true_witch:
-        i = out.suspect_deck.index(pick)
-        out.suspect_deck[i] = out.true_witch
-        out.true_witch = pick
-    return out
 
 
 class OldBelief:
@@ -55,20 +47,7 @@ class OldBelief:
         return getattr(self._game, name)
 
     def belief_sample(self, state: PaganState, seat: Seat, rng: Rng) -> PaganState:
-        out = sampling.sample(state, seat, rng)
-        if seat != HUNTER or out.winner is not None:
-            return out
-        probs = heuristics.suspicion_posterior(out)
-        if len(probs) < 2:
-            return out
-        x = rng.random()
-        pick = out.true_witch
-        for vid, p in probs.items():
-            pick = vid
-            x -= p
-            if x < 0:
-                break
-        return _swap_witch(out, pick)
+        return heuristics.sample_from(state, seat, rng, heuristics.suspicion_posterior)
 
 
 class Informed(OldBelief):
@@ -76,11 +55,11 @@ class Informed(OldBelief):
 
     def belief_sample(self, state: PaganState, seat: Seat, rng: Rng) -> PaganState:
         out = heuristics.belief_sample(state, seat, rng)
-        return _swap_witch(out, state.true_witch) if seat == HUNTER else out
+        return heuristics.with_witch(out, state.true_witch) if seat == HUNTER else out
 
     def sample(self, state: PaganState, seat: Seat, rng: Rng) -> PaganState:
         out = cast(PaganState, self._game.sample(state, seat, rng))
-        return _swap_witch(out, state.true_witch) if seat == HUNTER else out
+        return heuristics.with_witch(out, state.true_witch) if seat == HUNTER else out
 
 
 def player_game(game: Game, kind: str) -> Game:

@@ -186,11 +186,7 @@ def _posteriors(
             v: scale * ll[v] + board * (3.0 * snap["board"][v][0] + 0.5 * snap["board"][v][1])
             for v in cands
         }
-        top = max(x.values())
-        es = {v: math.exp(x[v] - top) for v in cands}
-        z = sum(es.values())
-        even = floor / len(cands)
-        out.append((snap, {v: (1 - floor) * e / z + even for v, e in es.items()}, tw))
+        out.append((snap, inference.softmax(x, floor), tw))
     return out
 
 

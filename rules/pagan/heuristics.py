@@ -407,10 +407,18 @@ def belief_sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
     """`sample`, with the Hunter's true witch drawn from his posterior (`rules/pagan/inference.py`:
     what he saw the Witch choose, weighed in each candidate world) instead of uniformly among the
     villagers he cannot rule out."""
+    return sample_from(s, seat, rng, inference.posterior)
+
+
+def sample_from(
+    s: PaganState, seat: str, rng: Rng, belief: Callable[[PaganState], dict[str, float]]
+) -> PaganState:
+    """`sample`, with the Hunter's true witch drawn from `belief` (probabilities of the villagers
+    he cannot rule out, read from the sample, which shows him what the real state does)."""
     out = sampling.sample(s, seat, rng)
     if seat != HUNTER or out.winner is not None:
         return out
-    probs = inference.posterior(out)
+    probs = belief(out)
     if len(probs) < 2:
         return out
     x = rng.random()
@@ -420,8 +428,13 @@ def belief_sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
         x -= p
         if x < 0:
             break
+    return with_witch(out, pick)
+
+
+def with_witch(out: PaganState, pick: str) -> PaganState:
+    """`out` with `pick` (an undrawn Suspect) as the true witch; the former one goes back among
+    the undrawn Suspects in its place."""
     if pick != out.true_witch:
-        # The sampled witch goes back among the undrawn Suspects in the new one's place.
         i = out.suspect_deck.index(pick)
         out.suspect_deck[i] = out.true_witch
         out.true_witch = pick
@@ -437,9 +450,4 @@ def suspicion_posterior(s: PaganState) -> dict[str, float]:
         for v in s.villagers
         if v.alive and v.id not in suspects
     }
-    if not scores:
-        return {}
-    top = max(scores.values())
-    weights = {vid: math.exp(x - top) for vid, x in scores.items()}
-    z = sum(weights.values())
-    return {vid: w / z for vid, w in weights.items()}
+    return inference.softmax(scores)

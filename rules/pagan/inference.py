@@ -163,6 +163,11 @@ def posterior(
     for j, v in enumerate(s.villagers):
         if v.alive and v.id not in suspects:
             scores[v.id] = scale * ll[j] + board * (3.0 * v.favors + 0.5 * v.secrets)
+    return softmax(scores, floor)
+
+
+def softmax(scores: dict[str, float], floor: float = 0.0) -> dict[str, float]:
+    """Probabilities proportional to exp(score), with `floor` of the mass spread evenly."""
     if not scores:
         return {}
     top = max(scores.values())
