@@ -3,7 +3,12 @@
 A game object may define (see `rules.core.protocol` for the contract):
 
     rollout_move(state, moves, rng) -> Move      a cheap heuristic choice for playouts
+    rollout_move_for(seat) -> RolloutPolicy      the playout policy of a search run by `seat`
+                                                 (when it differs from `rollout_move`)
     evaluate(state) -> dict[Seat, float]         each seat's chance of winning, in [0, 1]
+    move_bias(state, moves) -> list[float]|None  how strongly the game's knowledge favours each
+                                                 of the mover's moves, in [0, 1] (the root's
+                                                 progressive bias); None: no opinion here
     belief_sample(state, seat, rng) -> state     like `sample`, but drawn from what `seat`
                                                  would believe given what the table has seen
 
@@ -14,7 +19,7 @@ rollouts to the end of the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rules.core.moves import Move
 from rules.core.protocol import Game, Outcome, Seat
@@ -29,13 +34,32 @@ def random_move(state: Any, moves: list[Move], rng: Rng) -> Move:
     return moves[rng.below(len(moves))]
 
 
-def rollout_policy(game: Game, heuristic: bool) -> RolloutPolicy:
-    hook = getattr(game, "rollout_move", None) if heuristic else None
+def rollout_policy(game: Game, heuristic: bool, searcher: Seat | None = None) -> RolloutPolicy:
+    """The playout policy; with `searcher`, the game's own for that seat's search when it has
+    one (a seat's playout self may aim at what the searcher's determinized world holds, which
+    in an opponent's search would be the truth)."""
+    if not heuristic:
+        return random_move
+    if searcher is not None:
+        for_seat = getattr(game, "rollout_move_for", None)
+        if callable(for_seat):
+            policy = for_seat(searcher)
+            if callable(policy):
+                return cast(RolloutPolicy, policy)
+    hook = getattr(game, "rollout_move", None)
     return hook if callable(hook) else random_move
 
 
 def evaluator(game: Game) -> Evaluator | None:
     hook = getattr(game, "evaluate", None)
+    return hook if callable(hook) else None
+
+
+MoveBias = Callable[[Any, list[Move]], list[float] | None]
+
+
+def move_bias(game: Game) -> MoveBias | None:
+    hook = getattr(game, "move_bias", None)
     return hook if callable(hook) else None
 
 

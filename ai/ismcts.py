@@ -18,8 +18,12 @@ Single-observer ISMCTS over the Game protocol, with the extensions Coven needs:
   the other iterations update only the searcher's edges.
 - Plausible worlds (`plausible`): `game.sample` draws hidden facts uniformly; a game may offer
   `belief_sample`, which draws them as the seat would believe from what the table has seen (a
-  Hunter holds the villager with Favors piled on it likelier the witch). It reads nothing more
+  Pagan Hunter weighs what he saw the Witch choose). It reads nothing more
   than `sample` does.
+- Progressive bias at the root (`bias`): a game may offer `move_bias`, its knowledge of which
+  moves to prefer in a determinization; a root move's UCB score gains bias * h / (visits + 1), so
+  over the iterations each move is favoured as often as the worlds in which the knowledge
+  singles it out (for a Hunter, as often as he believes its target the witch).
 - Rollouts follow the game's `rollout_move` hook (uniform random without it) and stop after
   `rollout_depth` decisions, where the game's `evaluate` hook scores the position.
 """
@@ -31,7 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ai.hooks import evaluator, rewards, rollout_policy, sampler
+from ai.hooks import evaluator, move_bias, rewards, rollout_policy, sampler
 from ai.levels import Params
 from rules.core.moves import Move
 from rules.core.protocol import Game, Seat
@@ -82,8 +86,10 @@ def search(
     sample = sampler(game, params.plausible)
     to_move, legal_moves = game.to_move, game.legal_moves
     apply, outcome_of = game.apply_unchecked, game.outcome
-    policy = rollout_policy(game, params.rollout == "heuristic")
+    policy = rollout_policy(game, params.rollout == "heuristic", seat)
     evaluate = evaluator(game)
+    bias_of = move_bias(game) if params.bias > 0 else None
+    bias_w = params.bias
     depth_cap = params.rollout_depth if evaluate is not None else None
     max_rollout = params.max_rollout
     c = params.c
@@ -146,12 +152,16 @@ def search(
                 break
             best = -1
             best_score = -math.inf
+            # The root's progressive bias, in this world (the searcher's decision only).
+            h = bias_of(world, tried_moves) if bias_of is not None and node is root else None
             for i, child in enumerate(tried):
                 n = child.visits
                 if n == 0:
                     best = i
                     break
                 score = child.reward / n + c * sqrt(log(child.avail + 1) / n)
+                if h is not None:
+                    score += bias_w * h[i] / (n + 1)
                 if score > best_score:
                     best_score = score
                     best = i

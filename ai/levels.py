@@ -54,6 +54,11 @@ class Params:
     """The share of iterations spent on opponents' beliefs (when `beliefs`)."""
     plausible: bool = True
     """Draw determinizations with the game's `belief_sample` hook (when it has one)."""
+    bias: float = 0.5
+    """Progressive bias at the root (Chaslot et al., 2008): a root move's score gains
+    bias * h / (visits + 1), h in [0, 1] from the game's `move_bias` hook in the iteration's
+    determinization, so the search tries the moves the game's knowledge singles out first and
+    keeps them until their own results speak. No effect for a game without the hook."""
     trees: int = 1
     """Independent trees merged by root visit counts (root parallelism)."""
     reuse: bool = True
@@ -99,6 +104,7 @@ _BOUNDS: dict[str, tuple[float, float]] = {
     "widen_c": (0.0, 1000.0),
     "widen_alpha": (0.0, 1.0),
     "belief_share": (0.0, 1.0),
+    "bias": (0.0, 100.0),
     "trees": (1, 256),
 }
 

@@ -127,9 +127,16 @@ class Game(Protocol):
 #       A cheap heuristic choice among `moves` (the legal moves of `state`) for playouts; it must
 #       draw any randomness from `rng` so seeded searches repeat, and should not let a seat act
 #       on facts that seat could not know.
+#   rollout_move_for(seat: Seat) -> rollout_move-like callable
+#       The playout policy of a search run by `seat`, when it is not `rollout_move`: in the
+#       searcher's own determinizations a seat may aim at what that world holds (a Hunter at
+#       the world's witch, drawn from his belief), which in anyone else's search would be truth.
 #   evaluate(state) -> dict[Seat, float]
 #       Each seat's estimated chance of winning, in [0, 1], for an unfinished state; the search
 #       calls it where a playout is cut off.
+#   move_bias(state, moves: list[Move]) -> list[float] | None
+#       For the root of a search: how strongly the game's knowledge favours each of `moves` (the
+#       mover's legal moves) in this determinization, each in [0, 1]; None where it has no view.
 #   belief_sample(state, seat: Seat, rng: Rng) -> state
 #       Like `sample` (the same guarantees: consistent with the seat's view, reading nothing it
 #       cannot know), but hidden facts drawn as the seat would believe from what the table has

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core.machine_game import MachineGame
@@ -87,8 +88,16 @@ class PaganGame(MachineGame[PaganState, str]):
     def rollout_move(self, s: PaganState, moves: list[Move], rng: Rng) -> Move:
         return heuristics.rollout_move(s, moves, rng)
 
+    def rollout_move_for(self, seat: str) -> Callable[[PaganState, list[Move], Rng], Move]:
+        if seat == HUNTER:
+            return heuristics.rollout_move_pursuing
+        return heuristics.rollout_move
+
     def evaluate(self, s: PaganState) -> dict[str, float]:
         return heuristics.evaluate(s)
+
+    def move_bias(self, s: PaganState, moves: list[Move]) -> list[float] | None:
+        return heuristics.move_bias(s, moves)
 
     def belief_sample(self, s: PaganState, seat: str, rng: Rng) -> PaganState:
         return heuristics.belief_sample(s, seat, rng)

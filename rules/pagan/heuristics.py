@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from rules.core.moves import Move
 from rules.core.rng import Rng
-from rules.pagan import sampling
+from rules.pagan import inference, sampling
 from rules.pagan.board import VILLAGERS
 from rules.pagan.state import HUNTER, WITCH, PaganState, Villager
 
@@ -39,6 +39,9 @@ WEIGHTS: dict[str, float] = {
     "witch_clues": -0.25,
     "alive_clues": -0.02,
     "elim_threat": -0.60,
+    # Set by hand, not fitted (the fitting games' Hunter rarely sat there): his pawn on her
+    # villager stops her converting there and her ritual until his next Upkeep.
+    "witch_held": -0.40,
     "influence": 0.05,
     "witch_board": 0.05,
     "hunter_board": -0.05,
@@ -86,6 +89,7 @@ def features(s: PaganState) -> dict[str, float]:
         "witch_clues": float(min(tw.clues, 3)),
         "alive_clues": float(alive_clues),
         "elim_threat": threat,
+        "witch_held": 1.0 if tw.hunter_pawns > 0 else 0.0,
         # Influence buys cards; past a handful it buys nothing more this turn.
         "influence": float(min(w.influence, 8) - min(h.influence, 8)),
         "witch_board": float(sum(1 for x in (*w.brews, *w.familiars) if x is not None)),
@@ -123,7 +127,21 @@ HUNTER_FOCUS = 0.9  # how often the Hunter puts a Clue on his prime suspect when
 
 
 def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
-    """A quick, plausible move: take a win or an obvious gain, else play at random."""
+    """A quick, plausible move: take a win or an obvious gain, else play at random. The Hunter
+    aims at the villager the public board points at most (he reads nothing hidden)."""
+    return _rollout(s, moves, rng, False)
+
+
+def rollout_move_pursuing(s: PaganState, moves: list[Move], rng: Rng) -> Move:
+    """`rollout_move` for the Hunter's own search: his playout self aims at the determinized
+    world's witch. Each world is drawn from his belief, so over the iterations he pursues each
+    villager as often as he believes her the witch, and the search learns what carrying out the
+    counter against her is worth. Never used in the Witch's search, whose worlds hold the true
+    witch: there the playout Hunter would know her."""
+    return _rollout(s, moves, rng, True)
+
+
+def _rollout(s: PaganState, moves: list[Move], rng: Rng, pursue: bool) -> Move:
     n = len(moves)
     if n == 1:
         return moves[0]
@@ -132,8 +150,20 @@ def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
     f = s.stack[-1]
     seat = f.get("seat")
     t = f["t"]
+    if seat == HUNTER:
+        target = _pursued(s) if pursue else _prime_suspect(s)
+        if t == "act":
+            return _hunter_act(s, moves, rng, target)
+        if t == "place" or t == "to":
+            return _hunter_place(s, f, moves, rng, target)
+        if t == "pay_tokens" and f.get("clue"):
+            # A Raid's Clues come from elsewhere first: those on the target count towards
+            # eliminating it.
+            others = [m for m in moves if m.args and m.args[0][1] != target]
+            if others:
+                return others[rng.below(len(others))]
     if t == "act":
-        return _act(s, moves, rng, seat)
+        return _witch_act(s, moves, rng)
     if t == "place" or t == "to":
         return _place(s, f, moves, rng, seat)
     if t in ("remove", "remove_all", "pay_tokens"):
@@ -147,6 +177,15 @@ def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
             if m.kind != "skip":
                 return m
     return moves[rng.below(n)]
+
+
+def _pursued(s: PaganState) -> str | None:
+    """The world's witch while she lives and is not ruled out (a determinization never holds a
+    ruled-out witch), else the board's prime suspect."""
+    tw = s.villager(s.true_witch)
+    if tw.alive and tw.id not in s.hunter.suspects:
+        return tw.id
+    return _prime_suspect(s)
 
 
 def _suspicion(s: PaganState, villager_id: str) -> float:
@@ -186,10 +225,7 @@ def _noisy_best(moves: list[Move], score_of: Callable[[Move], float | None], rng
     return best if best is not None else moves[rng.below(len(moves))]
 
 
-def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
-    if seat == HUNTER:
-        return _hunter_act(s, moves, rng)
-
+def _witch_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
     def score_of(m: Move) -> float:
         k = m.kind
         if k == "ritual":
@@ -205,18 +241,23 @@ def _act(s: PaganState, moves: list[Move], rng: Rng, seat: object) -> Move:
     return _noisy_best(moves, score_of, rng)
 
 
-def _hunter_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
-    """The Hunter follows the board: he raids the villager it points at once a Raid there undoes
-    real progress (a Favor, or three Secrets about to become one), visits villagers whose Clues
-    go to that villager's colour (Clues there pay for Raids and lead to an elimination), sits a
-    pawn on it once it holds two Favors (a ritual then costs the Witch a Ready first), and
-    eliminates it once he can. Measured with playouts on both sides, 300 deals: the Hunter won
-    3 with the plain policy, about 36 with this one (the README's AI section)."""
+def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None) -> Move:
+    """The Hunter goes after `prime`: he raids it once a Raid there undoes real progress (a
+    Favor, or three Secrets about to become one), visits villagers whose Clues go to its colour
+    (Clues there pay for Raids and lead to an elimination), sits a pawn on it once it shows
+    progress (no conversion or ritual there before his next Upkeep), and eliminates it once he
+    can. While her pawn holds it he carries out the counter: a visit that puts a Clue on it
+    (distributing needs no ready target), Ready it with that Clue, then Raid or occupy it.
+    Measured with playouts on both sides, 300 deals: the Hunter won 3 with the plain policy,
+    about 36 with the one before the counter (the README's AI section)."""
     suspects = s.hunter.suspects
     candidates = sum(1 for v in s.villagers if v.alive and v.id not in suspects)
-    prime = _prime_suspect(s)
     pv = s.villager(prime) if prime is not None else None
     pressure = _suspicion(s, prime) if prime is not None else 0.0
+    pawns = s.hunter.pawns
+    # Her pawn holds it: only a Ready (paid with a Clue on it) opens it to a Raid or his pawn.
+    held = pv is not None and pv.witch_pawns > 0
+    progress = pv is not None and (pv.favors >= 1 or pv.secrets >= 3)
 
     def score_of(m: Move) -> float | None:
         k = m.kind
@@ -226,27 +267,76 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
             target = m.args[0][1]
             if target in suspects:
                 return None  # a known innocent: never
-            return 12.0 if candidates <= 2 or target == prime else 0.5
+            if target == prime:
+                return math.inf
+            return 12.0 if candidates <= 2 else 0.5
+        if k == "ready":
+            # Worth a pawn only with a pawn left to follow it up with.
+            if pv is not None and m.args[0][1] == prime and pawns >= 2:
+                return 7.0 + pressure
+            return 0.5
         if k == "raid":
             v = s.villager(str(m.args[0][1]))
-            if v.id == prime and (v.favors >= 1 or v.secrets >= 3):
+            if v is pv and progress:
                 return 8.0 + pressure
             return 1.0 + _suspicion(s, v.id) / 2.0
         if k == "visit":
             v = s.villager(str(m.args[0][1]))
             score = 2.0
-            if pv is not None and pressure > 0 and _target_colour(v) == pv.colour:
-                score += 2.5
+            if pv is not None and _target_colour(v) == pv.colour:
+                if held and pv.clues == 0 and pawns >= 3:
+                    score += 6.0  # the Clue that pays for the Ready
+                elif pressure > 0:
+                    score += 2.5
             if v.clues >= 3:
                 score += 1.5  # a visit there yields Evidence
-            if pv is not None and v is pv and pv.favors >= 2:
-                score += 3.0
+            if v is pv and progress:
+                score += 3.0 + min(pv.favors, 2) * 1.5
             return score
         if k in ("play", "activate"):
             return 2.5
         return 0.1 if k == "end" else 1.0
 
     return _noisy_best(moves, score_of, rng)
+
+
+def move_bias(s: PaganState, moves: list[Move]) -> list[float] | None:
+    """The Hunter's counter against the world's witch, for the root of his search: 1 for
+    eliminating her, for a Ready of her villager while her pawn holds it (with a pawn left to
+    follow it up), for a Raid there that undoes progress, for a visit that puts the Clue paying
+    for that Ready, and for sitting on her villager once it shows progress. His worlds are drawn
+    from his belief, so each villager's counter is favoured as often as he believes her the
+    witch. None for the Witch (her search is not biased)."""
+    f = s.stack[-1]
+    if f["t"] != "act" or f.get("seat") != HUNTER:
+        return None
+    tw = s.villager(s.true_witch)
+    if not tw.alive or tw.id in s.hunter.suspects:
+        return None
+    pawns = s.hunter.pawns
+    held = tw.witch_pawns > 0
+    progress = tw.favors >= 1 or tw.secrets >= 3
+    out = []
+    for m in moves:
+        k = m.kind
+        on_her = bool(m.args) and m.args[0][1] == tw.id
+        if k == "eliminate":
+            h = 1.0 if on_her else 0.0
+        elif k == "ready":
+            h = 1.0 if on_her and pawns >= 2 else 0.0
+        elif k == "raid":
+            h = 1.0 if on_her and progress else 0.0
+        elif k == "visit":
+            v = s.villager(str(m.args[0][1]))
+            if on_her:
+                h = 1.0 if progress else 0.0
+            else:
+                feeds = held and tw.clues == 0 and pawns >= 3
+                h = 1.0 if feeds and _target_colour(v) == tw.colour else 0.0
+        else:
+            h = 0.0
+        out.append(h)
+    return out
 
 
 def _target_colour(v: Villager) -> str:
@@ -267,8 +357,13 @@ def _place(s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, sea
         for m in moves:
             if m.args and m.args[0][1] == s.true_witch and rng.random() < WITCH_FOCUS:
                 return m
-    elif seat == HUNTER and token == "clue":
-        prime = _prime_suspect(s)
+    return moves[rng.below(len(moves))]
+
+
+def _hunter_place(
+    s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, prime: str | None
+) -> Move:
+    if f.get("token") == "clue":
         if rng.random() < HUNTER_FOCUS:
             for m in moves:
                 if m.args and m.args[0][1] == prime:
@@ -309,28 +404,50 @@ Secrets / 2)), so one with 5 Secrets on it is about 6 times likelier than a bare
 
 
 def belief_sample(s: PaganState, seat: str, rng: Rng) -> PaganState:
-    """`sample`, with the Hunter's true witch drawn by suspicion instead of uniformly among the
-    villagers he cannot rule out (the public Favors and Secrets on each are all it reads)."""
+    """`sample`, with the Hunter's true witch drawn from his posterior (`rules/pagan/inference.py`:
+    what he saw the Witch choose, weighed in each candidate world) instead of uniformly among the
+    villagers he cannot rule out."""
+    return sample_from(s, seat, rng, inference.posterior)
+
+
+def sample_from(
+    s: PaganState, seat: str, rng: Rng, belief: Callable[[PaganState], dict[str, float]]
+) -> PaganState:
+    """`sample`, with the Hunter's true witch drawn from `belief` (probabilities of the villagers
+    he cannot rule out, read from the sample, which shows him what the real state does)."""
     out = sampling.sample(s, seat, rng)
-    if seat != HUNTER:
+    if seat != HUNTER or out.winner is not None:
         return out
-    suspects = out.hunter.suspects
-    candidates = [v for v in out.villagers if v.alive and v.id not in suspects]
-    if len(candidates) < 2:
+    probs = belief(out)
+    if len(probs) < 2:
         return out
-    scores = [SUSPICION * (3.0 * v.favors + 0.5 * v.secrets) for v in candidates]
-    top = max(scores)
-    weights = [math.exp(x - top) for x in scores]
-    x = rng.random() * sum(weights)
-    pick = candidates[-1].id
-    for v, w in zip(candidates, weights, strict=True):
-        x -= w
+    x = rng.random()
+    pick = out.true_witch
+    for vid, p in probs.items():
+        pick = vid
+        x -= p
         if x < 0:
-            pick = v.id
             break
+    return with_witch(out, pick)
+
+
+def with_witch(out: PaganState, pick: str) -> PaganState:
+    """`out` with `pick` (an undrawn Suspect) as the true witch; the former one goes back among
+    the undrawn Suspects in its place."""
     if pick != out.true_witch:
-        # The sampled witch goes back among the undrawn Suspects in the new one's place.
         i = out.suspect_deck.index(pick)
         out.suspect_deck[i] = out.true_witch
         out.true_witch = pick
     return out
+
+
+def suspicion_posterior(s: PaganState) -> dict[str, float]:
+    """The Hunter's former belief, kept to measure the inference against: a candidate's weight is
+    exp(SUSPICION * (3 Favors + Secrets / 2)) from the public board alone."""
+    suspects = s.hunter.suspects
+    scores = {
+        v.id: SUSPICION * (3.0 * v.favors + 0.5 * v.secrets)
+        for v in s.villagers
+        if v.alive and v.id not in suspects
+    }
+    return inference.softmax(scores)

@@ -1,5 +1,7 @@
 """Pagan's step machine: the generic one in `rules.core.machine`, with Pagan's state and seats
-(a seat is "witch" or "hunter"). Every frame type registers itself with `handler("name")(cls)`."""
+(a seat is "witch" or "hunter"). Every frame type registers itself with `handler("name")(cls)`.
+Before each decision is applied, the Witch's choices among villagers go into the state's public
+record (`rules/pagan/inference.py`), whoever applies the move (service, replay, search)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,9 @@ from rules.core.machine import arg as arg
 from rules.core.machine import finish as finish
 from rules.core.machine import pop as pop
 from rules.core.machine import push as push
-from rules.pagan.state import Frame, PaganState
+from rules.core.moves import Move
+from rules.pagan import inference
+from rules.pagan.state import WITCH, Frame, PaganState
 
 
 class Handler(core.Handler[PaganState, str]):
@@ -16,7 +20,14 @@ class Handler(core.Handler[PaganState, str]):
         return str(f["seat"])
 
 
-MACHINE: core.Machine[PaganState, str] = core.Machine()
+class PaganMachine(core.Machine[PaganState, str]):
+    def decide(self, s: PaganState, m: Move) -> None:
+        if s.winner is None and s.stack and s.stack[-1].get("seat") == WITCH:
+            inference.observe(s, s.stack[-1], m, self.legal_moves(s))
+        super().decide(s, m)
+
+
+MACHINE: core.Machine[PaganState, str] = PaganMachine()
 HANDLERS = MACHINE.handlers
 handler = MACHINE.handler
 advance = MACHINE.advance

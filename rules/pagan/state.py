@@ -20,6 +20,11 @@ DRAW: Final = "draw"  # `winner` of a game ended by the optional turn limit
 
 Frame = dict[str, Any]
 
+# One Witch decision the Hunter watched her make (see `PaganState.witch_record`): its kind
+# ("visit", "place:secret", "convert", ...), the index of the option she chose, and for each
+# option the villager it concerns and the colour it feeds ("" where it concerns none).
+Observation = tuple[str, int, tuple[str, ...], tuple[str, ...]]
+
 
 def opponent(seat: str) -> str:
     return HUNTER if seat == WITCH else WITCH
@@ -156,10 +161,17 @@ class PaganState:
     ench_covers: list[str | None] = field(default_factory=list)
     cleansed: int = 0
     objectives: list[str] = field(default_factory=list)
+    # The public record of the Witch's choices among villagers (visits, where her Secrets and
+    # Favors went, conversions, Clues removed), in order: all of it happened on the open board,
+    # so the Hunter saw it; his inference (`rules/pagan/inference.py`) reads it.
+    witch_record: list[Observation] = field(default_factory=list)
     # The legal moves of the pending decision, computed once per decision; never serialized.
     cache: list[Any] | None = field(default=None, compare=False, repr=False)
     # Villager id -> position in `villagers` (the order never changes); built on first use.
     vindex: dict[str, int] | None = field(default=None, compare=False, repr=False)
+    # The inference's log-likelihoods per villager over the first n entries of `witch_record`
+    # (n, values): the record only grows, so a copy may share it and extend it.
+    belief: tuple[int, list[float]] | None = field(default=None, compare=False, repr=False)
 
     def player(self, seat: str) -> Player:
         return self.witch if seat == WITCH else self.hunter
@@ -197,8 +209,10 @@ class PaganState:
             self.ench_covers[:],
             self.cleansed,
             self.objectives[:],
+            self.witch_record[:],
             None,
             self.vindex,
+            self.belief,
         )
 
 
@@ -319,6 +333,7 @@ def to_json(s: PaganState) -> dict[str, Any]:
         "ench_covers": s.ench_covers[:],
         "cleansed": s.cleansed,
         "objectives": s.objectives[:],
+        "witch_record": [[k, i, list(opts), list(cols)] for k, i, opts, cols in s.witch_record],
     }
 
 
@@ -348,6 +363,10 @@ def from_json(d: dict[str, Any]) -> PaganState:
             ench_covers=list(d.get("ench_covers", [None] * len(d["enchantments"]))),
             cleansed=int(d.get("cleansed", 0)),
             objectives=list(d.get("objectives", [])),
+            witch_record=[
+                (str(k), int(i), tuple(str(o) for o in opts), tuple(str(c) for c in cols))
+                for k, i, opts, cols in d.get("witch_record", [])
+            ],
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidState(f"malformed Pagan state: {exc}") from exc

@@ -3,10 +3,16 @@ Hunter follows what the board shows and never what he cannot see."""
 
 from __future__ import annotations
 
+from ai.hooks import rollout_policy
 from rules.core.rng import Rng
 from rules.pagan.game import PAGAN
-from rules.pagan.heuristics import rollout_move
-from rules.pagan.state import HUNTER, PaganState
+from rules.pagan.heuristics import (
+    _target_colour,
+    move_bias,
+    rollout_move,
+    rollout_move_pursuing,
+)
+from rules.pagan.state import HUNTER, WITCH, PaganState
 from tests.ai.positions import random_positions
 
 
@@ -68,3 +74,87 @@ def test_the_playout_hunter_never_reads_the_true_witch() -> None:
         other.suspect_deck[i], other.true_witch = other.true_witch, swap
         other.cache = None
         assert _choices(s) == _choices(other)
+
+
+def _hold_with_her_pawn(s: PaganState, villager_id: str, clues: int) -> None:
+    """Her pawn on `villager_id` (it stays through his turn), `clues` Clues on it, 3 Hunter
+    pawns left, and a Favor and 3 Secrets on it so the board points there."""
+    v = s.villager(villager_id)
+    s.supply["favor"] -= 1 - v.favors
+    s.supply["secret"] -= 3 - v.secrets
+    s.supply["clue"] -= clues - v.clues
+    v.favors, v.secrets, v.clues = 1, 3, clues
+    v.hunter_pawns, v.witch_pawns = 0, 1
+    s.hunter.pawns = 3
+    s.cache = None
+
+
+def _open_suspect(s: PaganState) -> str:
+    return next(v.id for v in s.villagers if v.alive and v.id not in s.hunter.suspects)
+
+
+def test_the_playout_hunter_readies_the_held_suspect_with_a_clue_on_it() -> None:
+    s = _hunter_to_act("ready")
+    target = _open_suspect(s)
+    _hold_with_her_pawn(s, target, clues=1)
+    assert f"ready:{target}" in [m.id for m in PAGAN.legal_moves(s)]
+    chosen = _choices(s)
+    assert chosen.count(f"ready:{target}") >= 0.6 * len(chosen)
+
+
+def test_the_playout_hunter_visits_to_put_the_clue_for_a_ready_on_a_held_suspect() -> None:
+    s = _hunter_to_act("clue-first")
+    target = _open_suspect(s)
+    _hold_with_her_pawn(s, target, clues=0)
+    colour = s.villager(target).colour
+    feeding = {
+        f"visit:{m.args[0][1]}"
+        for m in PAGAN.legal_moves(s)
+        if m.kind == "visit" and _target_colour(s.villager(str(m.args[0][1]))) == colour
+    }
+    if not feeding:
+        return  # no ready villager feeds that colour in this position
+    chosen = _choices(s)
+    assert sum(c in feeding for c in chosen) >= 0.6 * len(chosen)
+
+
+def test_the_pursuing_playout_hunter_aims_at_the_world_witch() -> None:
+    s = _hunter_to_act("pursue")
+    # The board points at one villager; the world's witch is another, also held by her pawn.
+    decoy = _open_suspect(s)
+    _hold_with_her_pawn(s, decoy, clues=1)
+    witch = next(
+        v.id for v in s.villagers if v.alive and v.id not in s.hunter.suspects and v.id != decoy
+    )
+    if witch != s.true_witch:
+        i = s.suspect_deck.index(witch)
+        s.suspect_deck[i], s.true_witch = s.true_witch, witch
+    w = s.villager(witch)
+    s.supply["clue"] -= 1 - w.clues
+    w.clues, w.hunter_pawns, w.witch_pawns = 1, 0, 1
+    s.cache = None
+    moves = PAGAN.legal_moves(s)
+    pursuing = [rollout_move_pursuing(s, moves, Rng(i)).id for i in range(60)]
+    honest = _choices(s)
+    assert pursuing.count(f"ready:{witch}") >= 0.6 * len(pursuing)
+    assert honest.count(f"ready:{decoy}") >= 0.6 * len(honest)
+
+
+def test_only_the_hunters_own_search_plays_the_pursuing_playouts() -> None:
+    assert rollout_policy(PAGAN, True, HUNTER) is rollout_move_pursuing
+    assert rollout_policy(PAGAN, True, WITCH) is rollout_move
+    assert rollout_policy(PAGAN, True) == PAGAN.rollout_move  # no searcher: the plain hook
+
+
+def test_the_hunters_root_bias_favours_the_ready_of_the_worlds_held_witch() -> None:
+    s = _hunter_to_act("bias")
+    witch = s.true_witch
+    _hold_with_her_pawn(s, witch, clues=1)
+    moves = PAGAN.legal_moves(s)
+    bias = move_bias(s, moves)
+    assert bias is not None
+    favoured = {m.id for m, h in zip(moves, bias, strict=True) if h > 0}
+    assert f"ready:{witch}" in favoured
+    assert all(
+        (m.args and m.args[0][1] == witch) or m.kind == "visit" for m in moves if m.id in favoured
+    )

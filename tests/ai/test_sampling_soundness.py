@@ -82,17 +82,17 @@ def test_samples_do_not_replay_the_real_future() -> None:
     assert len(seen) == 100
 
 
-def test_the_hunters_belief_samples_keep_his_view_and_follow_the_favors() -> None:
+def test_the_hunters_belief_samples_keep_his_view_and_follow_the_witchs_choices() -> None:
     """`belief_sample` (the AI's inference on top of `sample`): every sample still shows the
-    Hunter his view, the real witch leaves no trace, and a candidate with Favors piled on it is
-    drawn as the witch more often than a bare one."""
+    Hunter his view, the real witch leaves no trace, and a candidate on whom the Witch was seen
+    to put her Secrets (the public record) is drawn as the witch more often than another."""
     s = _hunter_position()
     candidates = _candidates(s)
-    piled, bare = candidates[0], candidates[1]
-    for v in s.villagers:
-        v.favors, v.secrets = 0, 0
-    s.villager(piled).favors = 2
-    s.villager(piled).secrets = 3
+    chosen, other = candidates[0], candidates[1]
+    ids = [v.id for v in s.villagers]
+    colours = tuple(v.colour for v in s.villagers)
+    s.witch_record = [("place:secret", ids.index(chosen), tuple(ids), colours)] * 8
+    s.belief = None
     view = PAGAN.view(s, HUNTER)
     rng = Rng(8)
     counts: Counter[str] = Counter()
@@ -100,7 +100,7 @@ def test_the_hunters_belief_samples_keep_his_view_and_follow_the_favors() -> Non
         d = PAGAN.belief_sample(s, HUNTER, rng)
         assert PAGAN.view(d, HUNTER) == view
         counts[d.true_witch] += 1
-    assert counts[piled] > 5 * max(counts[bare], 1)
+    assert counts[chosen] > 5 * max(counts[other], 1)
     moved = PAGAN.clone(s)
     moved.true_witch = next(c for c in candidates if c != s.true_witch)
     moved.suspect_deck = sorted(

@@ -360,3 +360,35 @@ def test_a_clear_decision_stops_before_the_budget() -> None:
         game, state, "p1", params_for("hard", {"time_cap": None, "early_stop": False}), Rng(1)
     )
     assert stats.iterations == 2000
+
+
+class BiasedNim(HiddenNim):
+    """Hidden Nim whose `move_bias` hook favours taking one stone (a poor move from 9)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def move_bias(self, state: NimState, moves: list[Move]) -> list[float]:
+        self.calls += 1
+        return [1.0 if m.id == "take:1" else 0.0 for m in moves]
+
+
+def _root_visits(game: HiddenNim, bias: float) -> dict[str, int]:
+    state = NimState(seats=["p1", "p2"], pile=9, cards={"p1": 3, "p2": 5})
+    params = params_for(
+        "easy", {"bias": bias, "iterations": 60, "early_stop": False, "time_cap": None}
+    )
+    root, _ = search(game, state, "p1", params, Rng(1))
+    return {mid: child.visits for mid, child in root.children.items()}
+
+
+def test_progressive_bias_steers_the_root_to_the_move_the_game_favours() -> None:
+    visits = _root_visits(BiasedNim(), bias=50.0)
+    assert max(visits, key=lambda mid: visits[mid]) == "take:1"
+
+
+def test_without_bias_the_hook_is_not_asked() -> None:
+    game = BiasedNim()
+    _root_visits(game, bias=0.0)
+    assert game.calls == 0
