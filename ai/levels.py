@@ -15,7 +15,7 @@ from typing import Any
 LEVELS = ("novice", "easy", "medium", "hard", "expert")
 
 ROLLOUTS = ("heuristic", "random")
-SELECTIONS = ("robust", "temperature")
+SELECTIONS = ("robust", "temperature", "softmax")
 
 
 class InvalidLevel(ValueError):
@@ -40,7 +40,8 @@ class Params:
     max_rollout: int = 10_000
     """Hard bound on a rollout's decisions when playing to the end (then: a draw)."""
     select: str = "robust"
-    """'robust': the most visited root move; 'temperature': drawn by visits ** (1 / temperature)."""
+    """'robust': the most visited root move; 'temperature': drawn by visits ** (1 / temperature);
+    'softmax': drawn by exp(mean reward / temperature) among the visited root moves."""
     temperature: float = 1.0
     widen_base: int = 3
     """Progressive widening: a node visited n times has at most widen_base + widen_c * n **
@@ -73,14 +74,17 @@ class Params:
 
 
 PRESETS: dict[str, Params] = {
+    # A beginner: nearly easy's search, then a move drawn from a softmax over the root's values, so
+    # that near-equal moves are a coin toss and clear mistakes are rare but happen (the
+    # temperature's calibration: docs/ai.md, "novice").
     "novice": Params(
-        iterations=60,
+        iterations=80,
         time_cap=0.25,
-        c=1.0,
+        c=0.9,
         rollout="heuristic",
-        rollout_depth=6,
-        select="temperature",
-        temperature=0.35,
+        rollout_depth=8,
+        select="softmax",
+        temperature=0.05,
     ),
     "easy": Params(iterations=100, time_cap=0.25, c=0.9, rollout="heuristic", rollout_depth=8),
     "medium": Params(iterations=300, time_cap=1.0, c=0.7, rollout_depth=12),

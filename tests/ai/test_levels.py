@@ -16,8 +16,8 @@ def test_the_five_levels_grow_in_budget() -> None:
     assert len(set(budgets)) == len(budgets)
 
 
-def test_novice_samples_with_a_temperature_and_the_others_play_their_best() -> None:
-    assert PRESETS["novice"].select == "temperature"
+def test_novice_draws_from_a_softmax_over_root_values_and_the_others_play_their_best() -> None:
+    assert PRESETS["novice"].select == "softmax"
     assert all(PRESETS[name].select == "robust" for name in LEVELS[1:])
 
 
