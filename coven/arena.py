@@ -228,14 +228,11 @@ def _pooled(
         else:
             with progress_bar(f"{game} round robin into {pool}") as bar:
                 task = bar.add_task("games", total=None)
-                play_into_pool(
-                    pool,
-                    game,
-                    options,
-                    plan,
-                    workers,
-                    lambda d, t: bar.update(task, completed=d, total=t),
-                )
+
+                def report(done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                play_into_pool(pool, game, options, plan, workers, report)
     version = code_version()
     records = poolable(read_records(pool), game, options, version)
     result = {
