@@ -74,17 +74,14 @@ class Params:
 
 
 PRESETS: dict[str, Params] = {
-    # A beginner: nearly easy's search, then a move drawn from a softmax over the root's values, so
-    # that near-equal moves are a coin toss and clear mistakes are rare but happen (the
-    # temperature's calibration: docs/ai.md, "novice").
     "novice": Params(
-        iterations=80,
+        iterations=60,
         time_cap=0.25,
-        c=0.9,
+        c=1.0,
         rollout="heuristic",
-        rollout_depth=8,
-        select="softmax",
-        temperature=0.01,
+        rollout_depth=6,
+        select="temperature",
+        temperature=0.35,
     ),
     "easy": Params(iterations=100, time_cap=0.25, c=0.9, rollout="heuristic", rollout_depth=8),
     "medium": Params(iterations=300, time_cap=1.0, c=0.7, rollout_depth=12),

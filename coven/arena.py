@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from ai.arena import LADDER, BadSpec, parse_spec, run_arena, run_ladder
+from ai.levels import LEVELS
 from coven.console import fail, progress_bar
 from rules.core.protocol import Options
 from rules.core.registry import get_game
@@ -125,6 +126,13 @@ def ladder_command(
     self_play: Annotated[
         bool, typer.Option(help="In a round robin, each player also plays itself.")
     ] = True,
+    code_version: Annotated[
+        str | None,
+        typer.Option(
+            help="Rate the pooled records of this code version (default: today's code's); "
+            "a round robin always plays today's code."
+        ),
+    ] = None,
 ) -> None:
     """Rate random and every level by playing each against the one below (Elo, 95% intervals);
     with --pool, a round robin pooled across runs and rated jointly per role (Bradley-Terry)."""
@@ -138,7 +146,15 @@ def ladder_command(
     if pool is not None or round_robin is not None:
         try:
             _pooled(
-                game, games, seed, players, workers, json, out, extra, round_robin, pool, self_play
+                game,
+                games,
+                seed,
+                players,
+                workers,
+                json,
+                out,
+                extra,
+                (round_robin, pool, self_play, code_version),
             )
         except (InvalidOptions, ValueError) as exc:
             fail(str(exc))
@@ -197,10 +213,10 @@ def _pooled(
     json: bool,
     out: str | None,
     extra: Options | None,
-    round_robin: str | None,
-    pool: str | None,
-    self_play: bool,
+    pooled: tuple[str | None, str | None, bool, str | None],
 ) -> None:
+    """The round robin (round robin, pool, self play, code version to rate) and the rating."""
+    round_robin, pool, self_play, rated_version = pooled
     from ai.pool import (
         code_version,
         play_into_pool,
@@ -233,8 +249,12 @@ def _pooled(
                     bar.update(task, completed=done, total=total)
 
                 play_into_pool(pool, game, options, plan, workers, report)
-    version = code_version()
+    version = rated_version or code_version()
     records = poolable(read_records(pool), game, options, version)
+    if order is None:  # rating only: the steps go up the levels, other specs after, by name
+        known = ("random", "greedy", *LEVELS)
+        pooled = {text for r in records for text in r["seats"].values()}
+        order = [p for p in known if p in pooled] + sorted(pooled - set(known))
     result = {
         "game": game,
         "options": options,

@@ -52,7 +52,7 @@ def test_the_witch_performs_the_ritual_when_she_can() -> None:
     assert f"ritual:{s.true_witch}" in [m.id for m in PAGAN.legal_moves(s)]
     for level in ("novice", "easy", "medium"):
         move = choose_move(PAGAN, s, WITCH, level, seed=3, overrides={"time_cap": None})
-        if level != "novice":  # novice draws from a softmax, like a beginner
+        if level != "novice":  # novice samples by temperature, like a beginner
             assert move.id == f"ritual:{s.true_witch}", level
 
 
