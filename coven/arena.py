@@ -253,8 +253,8 @@ def _pooled(
     records = poolable(read_records(pool), game, options, version)
     if order is None:  # rating only: the steps go up the levels, other specs after, by name
         known = ("random", "greedy", *LEVELS)
-        pooled = {text for r in records for text in r["seats"].values()}
-        order = [p for p in known if p in pooled] + sorted(pooled - set(known))
+        seen = {text for r in records for text in r["seats"].values()}
+        order = [p for p in known if p in seen] + sorted(seen - set(known))
     result = {
         "game": game,
         "options": options,
