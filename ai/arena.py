@@ -156,7 +156,9 @@ def play_game(
     players = {seat: Player(game, seat, spec) for seat, spec in specs.items()}
     decisions = play_out(game, state, players, deal_seed, max_decisions)
     result = game.outcome(state)
+    stats = getattr(game, "arena_stats", None)
     return {
+        "stats": stats(state) if stats is not None else {},
         "seed": deal_seed,
         "winners": list(result.winners) if result is not None else [],
         "reason": result.reason if result is not None else "unfinished",
@@ -211,7 +213,7 @@ def run_arena(
     jobs = [(game_name, options, deal, texts) for deal, texts, _ in plan]
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
-    for record in _run(jobs, workers):
+    for record in run_jobs(jobs, workers):
         records.append(record)
         if progress is not None:
             progress(len(records), len(jobs))
@@ -222,7 +224,9 @@ def run_arena(
     return out
 
 
-def _run(jobs: list[Any], workers: int) -> Iterable[dict[str, Any]]:
+def run_jobs(jobs: list[Any], workers: int) -> Iterable[dict[str, Any]]:
+    """Play each (game, options, deal seed, spec text by seat) job, in order, in `workers`
+    processes; each game's record as it ends."""
     if workers <= 1:
         for job in jobs:
             yield _play_job(job)

@@ -15,7 +15,7 @@ from typing import Any
 LEVELS = ("novice", "easy", "medium", "hard", "expert")
 
 ROLLOUTS = ("heuristic", "random")
-SELECTIONS = ("robust", "temperature")
+SELECTIONS = ("robust", "temperature", "softmax")
 
 
 class InvalidLevel(ValueError):
@@ -40,7 +40,8 @@ class Params:
     max_rollout: int = 10_000
     """Hard bound on a rollout's decisions when playing to the end (then: a draw)."""
     select: str = "robust"
-    """'robust': the most visited root move; 'temperature': drawn by visits ** (1 / temperature)."""
+    """'robust': the most visited root move; 'temperature': drawn by visits ** (1 / temperature);
+    'softmax': drawn by exp(mean reward / temperature) among the visited root moves."""
     temperature: float = 1.0
     widen_base: int = 3
     """Progressive widening: a node visited n times has at most widen_base + widen_c * n **
@@ -99,7 +100,7 @@ _BOUNDS: dict[str, tuple[float, float]] = {
     "c": (0.0, 100.0),
     "rollout_depth": (0, 100_000),
     "max_rollout": (1, 1_000_000),
-    "temperature": (0.01, 100.0),
+    "temperature": (0.001, 100.0),
     "widen_base": (1, 10_000),
     "widen_c": (0.0, 1000.0),
     "widen_alpha": (0.0, 1.0),

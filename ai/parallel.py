@@ -14,6 +14,7 @@ same whichever machine or worker ran each tree.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -71,8 +72,22 @@ def merge(results: Sequence[Mapping[str, Any]]) -> RootStats:
 
 def pick(stats: RootStats, legal_ids: Sequence[str], params: Params, seed: int | str) -> str:
     """The move id to play. 'robust': most visits, then best mean reward, then legal order.
-    'temperature': drawn with probability proportional to visits ** (1 / temperature)."""
+    'temperature': drawn with probability proportional to visits ** (1 / temperature).
+    'softmax': drawn among the visited moves with probability proportional to
+    exp(mean reward / temperature), a beginner's noise: close calls go either way, blunders
+    (a mean far below the best) are rare."""
     ids = [mid for mid in legal_ids if mid in stats] or list(legal_ids)
+    if params.select == "softmax":
+        means = {mid: stats[mid][1] / stats[mid][0] for mid in ids if stats.get(mid, (0, 0.0))[0]}
+        if means:
+            best = max(means.values())
+            weights = [math.exp((means[mid] - best) / params.temperature) for mid in means]
+            x = Rng(seed_state(f"{seed}/select")).random() * sum(weights)
+            for mid, w in zip(means, weights, strict=True):
+                x -= w
+                if x < 0:
+                    return mid
+            return next(reversed(means))
     if params.select == "temperature":
         weights = [float(stats.get(mid, (0, 0.0))[0]) ** (1.0 / params.temperature) for mid in ids]
         total = sum(weights)

@@ -2,6 +2,9 @@
 
     coven arena pagan --a hard --b random --games 200 --seed 1 [--players P] [--json]
     coven ladder pagan --games 100 --seed 1 [--json]
+    coven ladder pagan --round-robin random,greedy,novice,easy --games 10 --seed rr1 \
+        --pool benchmarks/results/pagan-pool.jsonl        (play what is missing, rate the pool)
+    coven ladder pagan --pool benchmarks/results/pagan-pool.jsonl   (rate only)
 
 A player spec is a level (`novice` ... `expert`), a policy (`random`, `greedy`), or a level with
 overrides: `hard:iterations=500,beliefs=false`. How the games are paired and seeded, and how win
@@ -15,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from ai.arena import LADDER, BadSpec, parse_spec, run_arena, run_ladder
+from ai.levels import LEVELS
 from coven.console import fail, progress_bar
 from rules.core.protocol import Options
 from rules.core.registry import get_game
@@ -105,8 +109,33 @@ def ladder_command(
     rungs: Annotated[
         str, typer.Option(help="The rungs, bottom first, comma-separated (players or levels).")
     ] = ",".join(LADDER),
+    round_robin: Annotated[
+        str | None,
+        typer.Option(
+            help="Players (comma-separated, weakest first): every pair plays --games games on "
+            "paired deals, each player itself too, into --pool."
+        ),
+    ] = None,
+    pool: Annotated[
+        str | None,
+        typer.Option(
+            help="A JSONL pool of game records: the round robin's games are added to it (games "
+            "already there are not played again), then every poolable record is rated per role."
+        ),
+    ] = None,
+    self_play: Annotated[
+        bool, typer.Option(help="In a round robin, each player also plays itself.")
+    ] = True,
+    code_version: Annotated[
+        str | None,
+        typer.Option(
+            help="Rate the pooled records of this code version (default: today's code's); "
+            "a round robin always plays today's code."
+        ),
+    ] = None,
 ) -> None:
-    """Rate random and every level by playing each against the one below (Elo, 95% intervals)."""
+    """Rate random and every level by playing each against the one below (Elo, 95% intervals);
+    with --pool, a round robin pooled across runs and rated jointly per role (Bradley-Terry)."""
     from rules.core.errors import InvalidOptions
 
     try:
@@ -114,6 +143,22 @@ def ladder_command(
     except KeyError as exc:
         fail(str(exc.args[0]))
     extra = _extra_options(expansion, scenario)
+    if pool is not None or round_robin is not None:
+        try:
+            _pooled(
+                game,
+                games,
+                seed,
+                players,
+                workers,
+                json,
+                out,
+                extra,
+                (round_robin, pool, self_play, code_version),
+            )
+        except (InvalidOptions, ValueError) as exc:
+            fail(str(exc))
+        return
     chosen = tuple(r.strip() for r in rungs.split(",") if r.strip())
     try:
         if len(chosen) < 2:
@@ -156,6 +201,68 @@ def _ladder(
                 ),
                 extra_options=extra,
             )
+    _write(result, out, json)
+
+
+def _pooled(
+    game: str,
+    games: int,
+    seed: str,
+    players: int | None,
+    workers: int,
+    json: bool,
+    out: str | None,
+    extra: Options | None,
+    pooled: tuple[str | None, str | None, bool, str | None],
+) -> None:
+    """The round robin (round robin, pool, self play, code version to rate) and the rating."""
+    round_robin, pool, self_play, rated_version = pooled
+    from ai.pool import (
+        code_version,
+        play_into_pool,
+        poolable,
+        rate_pool,
+        read_records,
+        round_robin_plan,
+    )
+
+    if pool is None:
+        raise BadSpec("--round-robin needs --pool, the file its games are recorded in")
+    g = get_game(game)
+    options = {**g.default_options(), **(extra or {})}
+    if players is not None:
+        options["players"] = players
+    options = g.validate_options(options)
+    order: list[str] | None = None
+    if round_robin is not None:
+        order = [p.strip() for p in round_robin.split(",") if p.strip()]
+        for p in order:
+            parse_spec(p)
+        plan = round_robin_plan(g.seats(options), order, games, seed, self_play)
+        if json:
+            play_into_pool(pool, game, options, plan, workers)
+        else:
+            with progress_bar(f"{game} round robin into {pool}") as bar:
+                task = bar.add_task("games", total=None)
+
+                def report(done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                play_into_pool(pool, game, options, plan, workers, report)
+    version = rated_version or code_version()
+    records = poolable(read_records(pool), game, options, version)
+    if order is None:  # rating only: the steps go up the levels, other specs after, by name
+        known = ("random", "greedy", *LEVELS)
+        seen = {text for r in records for text in r["seats"].values()}
+        order = [p for p in known if p in seen] + sorted(seen - set(known))
+    result = {
+        "game": game,
+        "options": options,
+        "pool": pool,
+        "version": version,
+        "pooling": "same game, options and code version; each deal and seat assignment once",
+        **rate_pool(records, per_role=True, order=order),
+    }
     _write(result, out, json)
 
 

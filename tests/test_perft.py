@@ -50,10 +50,10 @@ PINNED: dict[tuple[str, str], Figures] = {
         decisions=19701, wins={"hunter": 7, "witch": 3}, reasons={"exonerated": 7, "ritual": 3}
     ),
     ("pagan", "palisades-10"): Figures(
-        decisions=17735, wins={"hunter": 6, "witch": 4}, reasons={"exonerated": 6, "ritual": 4}
+        decisions=18670, wins={"hunter": 7, "witch": 3}, reasons={"exonerated": 7, "ritual": 3}
     ),
     ("pagan", "palisades-11"): Figures(
-        decisions=18541,
+        decisions=17216,
         wins={"hunter": 7, "witch": 3},
         reasons={"eliminated-witch": 1, "exonerated": 6, "ritual": 3},
     ),

@@ -141,3 +141,6 @@ class Game(Protocol):
 #       Like `sample` (the same guarantees: consistent with the seat's view, reading nothing it
 #       cannot know), but hidden facts drawn as the seat would believe from what the table has
 #       seen rather than uniformly. `sample` itself stays uniform; this is the AI's inference.
+#   arena_stats(state) -> dict[str, float]
+#       Numbers that summarise a (finished) game for the arena's records: `turns`, the game's
+#       length in its own turns, and any score that says how close the loser came.

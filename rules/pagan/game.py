@@ -102,6 +102,16 @@ class PaganGame(MachineGame[PaganState, str]):
     def belief_sample(self, s: PaganState, seat: str, rng: Rng) -> PaganState:
         return heuristics.belief_sample(s, seat, rng)
 
+    def arena_stats(self, s: PaganState) -> dict[str, float]:
+        """The game turn it ended on, the Favors on living villagers (how near the ritual the
+        Witch came), the Hunter's Evidence and the villagers eliminated."""
+        return {
+            "turns": s.turn,
+            "favors": sum(v.favors for v in s.villagers if v.alive),
+            "evidence": s.hunter.evidence,
+            "eliminated": sum(1 for v in s.villagers if not v.alive),
+        }
+
     def to_json(self, s: PaganState) -> dict[str, Any]:
         return state.to_json(s)
 

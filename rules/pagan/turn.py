@@ -271,7 +271,8 @@ def _lift_move(slot: int, card: str) -> Move:
 
 
 def consume(s: PaganState, index: int) -> None:
-    """Apply the Brew's effect, then return its Secrets to the supply and discard it."""
+    """Apply the Brew's effect, then return its Secrets to the supply and discard it (a Gloom
+    Brew still holding Gloom stays in play: see `Consumed`)."""
     slot = s.witch.brews[index]
     assert slot is not None
     push(s, {"t": "consumed", "slot": index, "card": slot.card})
@@ -283,8 +284,16 @@ class Consumed(Handler):
     def run(self, s: PaganState, f: Frame) -> None:
         pop(s, f)
         slot = s.witch.brews[f["slot"]]
-        if slot is not None and slot.card == f["card"]:
-            remove_card_in_play(s, f"brew-{f['slot']}")
+        if slot is None or slot.card != f["card"]:
+            return
+        if slot.gloom:
+            # "A Gloom-card cannot be voluntarily removed by the owning player ... it will stay
+            # there until cleansed" (Beyond the Palisades): consuming spends the Secrets, the
+            # card keeps its spot and its Gloom, and may be filled and consumed again.
+            s.supply["secret"] += slot.secrets
+            slot.secrets = 0
+            return
+        remove_card_in_play(s, f"brew-{f['slot']}")
 
 
 handler("consumed")(Consumed)

@@ -52,3 +52,14 @@ def test_an_unknown_level_is_refused() -> None:
     s = PAGAN.new(None, 1)
     with pytest.raises(InvalidLevel, match="unknown level 'grandmaster'"):
         choose_move(PAGAN, s, "witch", "grandmaster")
+
+
+def test_softmax_selection_draws_among_visited_moves_by_their_values() -> None:
+    from ai.parallel import pick
+
+    stats = {"best": (10, 6.0), "close": (10, 5.9), "blunder": (10, 1.0), "unseen": (0, 0.0)}
+    params = params_for("novice", {"select": "softmax", "temperature": 0.01})
+    picks = [pick(stats, list(stats), params, seed) for seed in range(200)]
+    # exp(-1) for a move 0.01 worse; exp(-50) for one 0.5 worse; never an unvisited move.
+    assert picks.count("best") > picks.count("close") > 0
+    assert "blunder" not in picks and "unseen" not in picks

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
 from typer.testing import CliRunner
 
@@ -83,3 +85,20 @@ def test_the_ladder_command_refuses_an_unknown_rung() -> None:
     result = CliRunner().invoke(app, ["ladder", "pagan", "--rungs", "random,wizard"])
     assert result.exit_code == 2
     assert "unknown player 'wizard'" in result.output
+
+
+def test_the_ladder_command_plays_a_round_robin_into_a_pool_and_rates_it(tmp_path: Path) -> None:
+    pool = str(tmp_path / "pool.jsonl")
+    args = ["ladder", "pagan", "--round-robin", "random", "--games", "1", "--pool", pool, "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = orjson.loads(result.stdout)
+    assert data["games"] == 1 and data["pool"] == pool
+    assert {"ratings", "pairings", "lengths", "continuous", "version"} <= set(data)
+    rated = CliRunner().invoke(app, ["ladder", "pagan", "--pool", pool, "--json"])
+    assert rated.exit_code == 0 and orjson.loads(rated.stdout)["games"] == 1
+
+
+def test_the_ladder_command_needs_a_pool_for_a_round_robin() -> None:
+    result = CliRunner().invoke(app, ["ladder", "pagan", "--round-robin", "random,greedy"])
+    assert result.exit_code != 0 and "--pool" in result.output

@@ -42,7 +42,8 @@ from tests.pagan.positions import (
 # Hunter cards
 CANDLE_MAKER, GUILD_LEADER, FRONTIERS_MAN = "0053", "0054", "0055"
 EXPOSE, TRACKING_PARTY = "0058", "0059"
-TRIANGULATE, MARKED_TRAIL = "0063", "0066"
+TRIANGULATE, WANTED_POSTER, STAKEOUT, MARKED_TRAIL = "0063", "0064", "0065", "0066"
+WATCHFUL_EYE, INTERROGATION, SEALED_DOOR = "0067", "0068", "0069"
 WILLOW_SHRUB, PEAT_BOG, WATCHTOWER, CHAPEL, TRADING_POST, OLD_MILL = (
     "0070",
     "0071",
@@ -61,7 +62,7 @@ TINTED_MOON, LOST_IN_PLAIN_SIGHT, MIRAGE, CREEPING_DREAD, WITCHLIGHT = (
     "0092",
     "0094",
 )
-BLUR, FEN_CAT = "0095", "0100"
+BLUR, TOAD, FEN_CAT = "0095", "0097", "0100"
 SUGGESTION, QUALM = "0037", "0049"  # base Witch cards
 
 BLUE = ["woodcutter-oswald", "mason-hazel", "prospector-ashley"]
@@ -397,14 +398,67 @@ def test_a_moved_gloom_investigation_keeps_its_gloom() -> None:
     check_invariants(s)
 
 
-def test_a_gloom_brew_may_be_consumed_and_its_gloom_returns_uncleansed() -> None:
+def test_a_consumed_gloom_brew_stays_in_play_with_its_gloom_until_cleansed() -> None:
     s = witch_turn()
     put_in_play(s, WITCH, ENCROACHING_FOG, secrets=3)
     s = play(refresh(s), "consume:0", "place:woodcutter-oswald")
     assert s.villager("woodcutter-oswald").favors == 1
-    assert s.witch.brews[0] is None and ENCROACHING_FOG in s.witch.discard
-    assert s.supply["gloom"] == 30 and s.cleansed == 0 and s.hunter.influence == 2
+    brew = s.witch.brews[0]
+    assert brew is not None and (brew.card, brew.secrets, brew.gloom) == (ENCROACHING_FOG, 0, 2)
+    assert ENCROACHING_FOG not in s.witch.discard and "consume:0" not in ids(s)
+    assert s.supply["gloom"] == 28 and s.cleansed == 0
     check_invariants(s)
+
+
+def test_a_consumed_gloom_brew_may_be_consumed_again_once_it_holds_its_secrets() -> None:
+    s = witch_turn()
+    put_in_play(s, WITCH, ENCROACHING_FOG, secrets=3)
+    s = play(refresh(s), "consume:0", "place:woodcutter-oswald")
+    brew = s.witch.brews[0]
+    assert brew is not None
+    brew.secrets, s.supply["secret"] = 3, s.supply["secret"] - 3
+    s = play(refresh(s), "consume:0", "place:woodcutter-oswald")
+    assert s.villager("woodcutter-oswald").favors == 2 and s.witch.brews[0] is not None
+    check_invariants(s)
+
+
+def test_a_consumed_gloom_brew_cleansed_later_gives_the_hunter_its_cleanse() -> None:
+    s = witch_turn()
+    put_in_play(s, WITCH, ENCROACHING_FOG, secrets=3, gloom=1)
+    s = play(refresh(s), "consume:0", "place:woodcutter-oswald")
+    s.hunter.influence = 0
+    upkeep(s, HUNTER)  # the Fog's trigger: he removes its last Gloom at the start of his Upkeep
+    assert s.witch.brews[0] is None and ENCROACHING_FOG in s.witch.discard
+    assert s.cleansed == 1 and s.hunter.influence == 2
+    check_invariants(s)
+
+
+def test_a_witch_cannot_replace_her_own_gloom_brew() -> None:
+    s = witch_turn([VAPORS], influence=2)
+    for card in (ENCROACHING_FOG, DARK_HONEY, DARK_HONEY):
+        put_in_play(s, WITCH, card)
+    s = play(refresh(s), f"play:{VAPORS}")
+    assert ids(s) == ["replace:1", "replace:2"]  # never the Fog in spot 0
+
+
+def test_a_witch_cannot_replace_her_own_gloom_familiar() -> None:
+    s = witch_turn([FEN_CAT], influence=2)
+    for card in (TOAD, TOAD, BLUR):
+        put_in_play(s, WITCH, card)
+    s = play(refresh(s), f"play:{FEN_CAT}")  # Blur is the only card it may replace
+    assert [slot.card if slot else None for slot in s.witch.familiars] == [TOAD, TOAD, FEN_CAT]
+    assert BLUR in s.witch.discard and TOAD not in s.witch.discard
+
+
+def test_the_hunter_cannot_discard_his_own_gloom_investigation_to_place_another() -> None:
+    s = hunter_turn([SEALED_DOOR], influence=2)
+    others = [WANTED_POSTER, STAKEOUT, WATCHFUL_EYE, INTERROGATION] * 2
+    villagers = [v.id for v in s.villagers if v.alive]
+    put_investigation(s, MARKED_TRAIL, villagers[0])
+    for card, villager in zip(others, villagers[1:], strict=True):
+        put_investigation(s, card, villager)
+    s = play(refresh(s), f"play:{SEALED_DOOR}")
+    assert ids(s) == [f"target:{v}" for v in villagers[1:]]  # never Marked Trail's villager
 
 
 # --- villagers and factions ---------------------------------------------------------------------

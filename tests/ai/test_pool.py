@@ -1,0 +1,93 @@
+"""The arena's pool: records appended per game, pooled by game, options and code version, each
+game once, and rated per role."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ai.pool import (
+    append_record,
+    code_version,
+    play_into_pool,
+    poolable,
+    rate_pool,
+    read_records,
+    round_robin_plan,
+)
+
+OPTIONS: dict[str, Any] = {"scenario": "standard"}
+
+
+def _record(seed: str, witch: str, hunter: str, winner: str, version: str = "v1") -> dict[str, Any]:
+    return {
+        "game": "pagan",
+        "options": OPTIONS,
+        "seed": seed,
+        "seats": {"hunter": hunter, "witch": witch},
+        "version": version,
+        "winners": [winner] if winner else [],
+        "reason": "ritual" if winner == "witch" else "exonerated" if winner else "draw",
+        "decisions": 100,
+        "stats": {"turns": 20, "favors": 5},
+    }
+
+
+def test_the_code_version_is_a_stable_hash_of_the_rules_and_the_ai() -> None:
+    assert code_version() == code_version()
+    assert len(code_version()) == 16
+
+
+def test_records_pool_only_with_the_same_game_options_and_version() -> None:
+    records = [
+        _record("d-0", "easy", "easy", "witch"),
+        _record("d-1", "easy", "easy", "witch", version="v2"),
+        {**_record("d-2", "easy", "easy", "witch"), "options": {"scenario": "1"}},
+    ]
+    assert [r["seed"] for r in poolable(records, "pagan", OPTIONS, "v1")] == ["d-0"]
+
+
+def test_a_game_recorded_twice_counts_once() -> None:
+    records = [_record("d-0", "easy", "easy", "witch"), _record("d-0", "easy", "easy", "hunter")]
+    pooled = poolable(records, "pagan", OPTIONS, "v1")
+    assert len(pooled) == 1 and pooled[0]["winners"] == ["witch"]
+
+
+def test_a_round_robin_pairs_every_two_players_on_paired_deals_and_each_with_itself() -> None:
+    plan = round_robin_plan(["witch", "hunter"], ["random", "easy"], 2, "s")
+    pairs = [(deal, texts["witch"], texts["hunter"]) for deal, texts in plan]
+    assert pairs == [
+        ("s/random/random-0", "random", "random"),
+        ("s/random/random-1", "random", "random"),
+        ("s/random/easy-0", "random", "easy"),
+        ("s/random/easy-0", "easy", "random"),
+        ("s/easy/easy-0", "easy", "easy"),
+        ("s/easy/easy-1", "easy", "easy"),
+    ]
+
+
+def test_playing_into_a_pool_appends_each_game_and_plays_nothing_twice(tmp_path: Path) -> None:
+    pool = tmp_path / "pool.jsonl"
+    plan = round_robin_plan(["witch", "hunter"], ["random"], 1, "t")
+    assert play_into_pool(pool, "pagan", OPTIONS, plan) == 1
+    assert play_into_pool(pool, "pagan", OPTIONS, plan) == 0
+    (rec,) = read_records(pool)
+    assert rec["seats"] == {"hunter": "random", "witch": "random"}
+    assert rec["version"] == code_version() and rec["stats"]["turns"] >= 1
+
+
+def test_the_pool_is_rated_per_role_with_lengths_and_stalemates(tmp_path: Path) -> None:
+    pool = tmp_path / "pool.jsonl"
+    for k in range(4):
+        append_record(pool, _record(f"d-{k}", "easy", "random", "witch"))
+        append_record(pool, _record(f"d-{k}", "random", "easy", "hunter" if k else ""))
+    out = rate_pool(poolable(read_records(pool), "pagan", OPTIONS, "v1"), order=["random", "easy"])
+    assert out["games"] == 8 and out["seats"] == ["hunter", "witch"]
+    assert set(out["ratings"]["by_role"]) == {"hunter", "witch"}
+    assert out["ratings"]["by_role"]["witch"]["easy"]["elo"] > 0
+    stalemated = [p for p in out["pairings"] if p["stalemates"]]
+    assert [(p["hunter"], p["witch"], p["stalemates"]) for p in stalemated] == [
+        ("easy", "random", 1)
+    ]
+    assert out["lengths"]["median_length"] == 20 and out["lengths"]["longest"] == 20
+    assert out["continuous"]["hunter"]["easy"]["favors"] == 5
