@@ -144,3 +144,19 @@ def test_a_seat_that_runs_out_of_time_forfeits_in_spanish(
         assert _problem(late, 409, "GAME_OVER")["detail"] == "la partida ha terminado"
     finally:
         http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=bearer(tokens["witch"]))
+
+
+def test_a_refused_webhook_over_graphql_follows_accept_language(http: httpx.Client) -> None:
+    with pagan_game(http, "es-webhooks-graphql") as (game_id, tokens):
+        query = (
+            'mutation ($g: ID!) { registerWebhook(gameId: $g, url: "gopher://x", '
+            'secret: "0123456789abcdef0") { id } }'
+        )
+        r = http.post(
+            "/graphql",
+            json={"query": query, "variables": {"g": game_id}},
+            headers={**ES, **bearer(tokens["witch"])},
+        )
+        (error,) = r.json()["errors"]
+        assert error["extensions"]["code"] == "WEBHOOK_URL_REFUSED"
+        assert error["message"] == "una URL de webhook debe ser http o https, no 'gopher'"
