@@ -39,6 +39,7 @@ import orjson
 
 from gamestore.commits import Commit, now_iso
 from gamestore.records import ACTIVE, FINISHED, GameRecord
+from rules.core.text import N_
 
 ClockMode = Literal["decision", "turn", "budget"]
 MODES: Final[dict[str, ClockMode]] = {
@@ -55,18 +56,20 @@ AI_PREFIX: Final = "ai:"
 
 # Every message, one template each (with its named parameters), so that a translation
 # catalog can hold them: the problems of a configuration, and the log's descriptions.
-NOT_A_NUMBER: Final = "{field} must be a number of seconds"
-OUT_OF_RANGE: Final = "{field} must be between {low} and {high} seconds"
-UNKNOWN_FIELDS: Final = "unknown clock fields: {fields}"
-ONE_KIND: Final = "a clock has exactly one of decision_seconds, turn_seconds and budget_seconds"
-INCREMENT_NEEDS_BUDGET: Final = "increment_seconds is only for a budget_seconds clock"
-BAD_ON_TIMEOUT: Final = "on_timeout must be 'forfeit' or one of {choices}"
-BAD_FILL_LEVEL: Final = "fill_level must be one of {levels}"
-FILL_LEVEL_ALONE: Final = "fill_level needs fill_open_seats_after_seconds"
-FORFEITS: Final = "The {seat} ran out of time and forfeits"
-FORFEIT_DETAIL: Final = "The {seat} ran out of time"
-TAKEN_OVER: Final = "The {seat} ran out of time; an AI ({level}) plays for it until it is back"
-IS_BACK: Final = "The {seat} is back"
+NOT_A_NUMBER: Final = N_("{field} must be a number of seconds")
+OUT_OF_RANGE: Final = N_("{field} must be between {low} and {high} seconds")
+UNKNOWN_FIELDS: Final = N_("unknown clock fields: {fields}")
+ONE_KIND: Final = N_("a clock has exactly one of decision_seconds, turn_seconds and budget_seconds")
+INCREMENT_NEEDS_BUDGET: Final = N_("increment_seconds is only for a budget_seconds clock")
+BAD_ON_TIMEOUT: Final = N_("on_timeout must be 'forfeit' or one of {choices}")
+BAD_FILL_LEVEL: Final = N_("fill_level must be one of {levels}")
+FILL_LEVEL_ALONE: Final = N_("fill_level needs fill_open_seats_after_seconds")
+FORFEITS: Final = N_("The {seat} ran out of time and forfeits")
+FORFEIT_DETAIL: Final = N_("The {seat} ran out of time")
+TAKEN_OVER: Final = N_("The {seat} ran out of time; an AI ({level}) plays for it until it is back")
+IS_BACK: Final = N_("The {seat} is back")
+JOINED: Final = N_("{first}; {rest}")
+"""How the problems read as one text (a template of its own, so that each is translated)."""
 
 FILLED_TOKEN: Final = "ai-fill"
 """The token hash of a seat the AI filled: no token hashes to it (a SHA-256 is 64 hex digits),
@@ -83,7 +86,15 @@ class InvalidClock(Exception):
     def __init__(self, messages: list[Problem]) -> None:
         self.messages = messages
         self.problems = [template.format(**params) for template, params in messages]
-        super().__init__("; ".join(self.problems))
+        super().__init__(joined(self.problems))
+
+
+def joined(problems: Sequence[str]) -> str:
+    """The problems as one text, "a; b; c" (each a message of its own inside `JOINED`)."""
+    text = problems[-1]
+    for problem in reversed(problems[:-1]):
+        text = JOINED.format(first=problem, rest=text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from rules.core.text import N_
+
 MAX_URL_LENGTH = 2048
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -52,22 +54,28 @@ def parse(url: str) -> Target:
     """The URL's scheme, host and port; `WebhookUrlRefused` when it is not an absolute
     http(s) URL with a host and without credentials."""
     if len(url) > MAX_URL_LENGTH:
-        raise WebhookUrlRefused(f"a webhook URL has at most {MAX_URL_LENGTH} characters")
+        raise WebhookUrlRefused(
+            N_("a webhook URL has at most {n} characters").format(n=MAX_URL_LENGTH)
+        )
     if any(c.isspace() or ord(c) < 32 for c in url):
-        raise WebhookUrlRefused("a webhook URL may not contain spaces or control characters")
+        raise WebhookUrlRefused(N_("a webhook URL may not contain spaces or control characters"))
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as exc:
-        raise WebhookUrlRefused(f"this is not a valid URL: {exc}") from None
+        raise WebhookUrlRefused(N_("this is not a valid URL: {error}").format(error=exc)) from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
-        raise WebhookUrlRefused(f"a webhook URL must be http or https, not {scheme or 'none'!r}")
+        raise WebhookUrlRefused(
+            N_("a webhook URL must be http or https, not {scheme}").format(
+                scheme=repr(scheme or "none")
+            )
+        )
     if not parts.hostname:
-        raise WebhookUrlRefused("a webhook URL must name a host")
+        raise WebhookUrlRefused(N_("a webhook URL must name a host"))
     if parts.username is not None or parts.password is not None:
         # Credentials in a URL end up in logs; the webhook's secret is what authenticates.
-        raise WebhookUrlRefused("a webhook URL may not contain a user name or password")
+        raise WebhookUrlRefused(N_("a webhook URL may not contain a user name or password"))
     default = 443 if scheme == "https" else 80
     return Target(scheme, parts.hostname, port or default)
 
@@ -76,18 +84,19 @@ def refusal(address: Address) -> str | None:
     """Why the service will not call `address` (None: it is a public unicast address)."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         return refusal(address.ipv4_mapped)
+    # One whole template per kind: the kind is an adjective, which a translation must agree.
     checks = (
-        (address.is_loopback, "loopback"),
-        (address.is_unspecified, "unspecified"),
-        (address.is_link_local, "link-local"),
-        (address.is_multicast, "multicast"),
-        (address.is_private, "private"),
-        (address.is_reserved, "reserved"),
-        (not address.is_global, "not public"),
+        (address.is_loopback, N_("{address} is a loopback address")),
+        (address.is_unspecified, N_("{address} is a unspecified address")),
+        (address.is_link_local, N_("{address} is a link-local address")),
+        (address.is_multicast, N_("{address} is a multicast address")),
+        (address.is_private, N_("{address} is a private address")),
+        (address.is_reserved, N_("{address} is a reserved address")),
+        (not address.is_global, N_("{address} is a not public address")),
     )
-    for refused, kind in checks:
+    for refused, template in checks:
         if refused:
-            return f"{address} is a {kind} address"
+            return template.format(address=address)
     return None
 
 
@@ -95,15 +104,17 @@ def check_addresses(target: Target, addresses: list[Address], allow_private: boo
     """`WebhookUrlRefused` unless every address the host has is one the service may call (one
     refused address is enough: the connection could go to any of them)."""
     if not addresses:
-        raise WebhookUrlRefused(f"the host {target.host!r} has no address")
+        raise WebhookUrlRefused(N_("the host {host} has no address").format(host=repr(target.host)))
     if allow_private:
         return
     for address in addresses:
         why = refusal(address)
         if why is not None:
             raise WebhookUrlRefused(
-                f"webhooks may not call loopback, private, link-local, multicast or reserved "
-                f"addresses: {target.host!r} resolves to {why}"
+                N_(
+                    "webhooks may not call loopback, private, link-local, multicast or reserved "
+                    "addresses: {host} resolves to {why}"
+                ).format(host=repr(target.host), why=why)
             )
 
 
@@ -119,7 +130,11 @@ def _addresses(infos: list[tuple[object, ...]]) -> list[Address]:
 
 
 def _unresolved(target: Target, exc: OSError) -> WebhookUrlRefused:
-    return WebhookUrlRefused(f"the host {target.host!r} does not resolve ({exc.strerror or exc})")
+    return WebhookUrlRefused(
+        N_("the host {host} does not resolve ({error})").format(
+            host=repr(target.host), error=exc.strerror or exc
+        )
+    )
 
 
 async def check(url: str, allow_private: bool) -> Target:

@@ -47,6 +47,7 @@ from gamestore.commits import now_iso
 from gamestore.handoff import DISPATCH_WEBHOOKS, Enqueue
 from gamestore.keys import Keys
 from gamestore.records import FINISHED, GameRecord
+from rules.core.text import N_
 
 log = logging.getLogger(__name__)
 
@@ -76,12 +77,14 @@ class WebhookSecretRefused(Exception):
 def check_secret(secret: str) -> None:
     if not MIN_SECRET_LENGTH <= len(secret) <= MAX_SECRET_LENGTH:
         raise WebhookSecretRefused(
-            f"a webhook secret has {MIN_SECRET_LENGTH} to {MAX_SECRET_LENGTH} characters, not "
-            f"{len(secret)}; use a random one (e.g. 32 hex digits)"
+            N_(
+                "a webhook secret has {low} to {high} characters, not {n}; "
+                "use a random one (e.g. 32 hex digits)"
+            ).format(low=MIN_SECRET_LENGTH, high=MAX_SECRET_LENGTH, n=len(secret))
         )
     if not all(33 <= ord(c) <= 126 for c in secret):
         raise WebhookSecretRefused(
-            "a webhook secret is printable ASCII without spaces (letters, digits, punctuation)"
+            N_("a webhook secret is printable ASCII without spaces (letters, digits, punctuation)")
         )
 
 

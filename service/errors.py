@@ -140,7 +140,7 @@ class InvalidClockError(ServiceError):
 
     code = "INVALID_CLOCK"
     status = 422
-    title = "Invalid clock"
+    title = N_("Invalid clock")
 
 
 class TimeIsUp(ServiceError):
@@ -148,7 +148,7 @@ class TimeIsUp(ServiceError):
 
     code = "TIME_IS_UP"
     status = 409
-    title = "Time is up"
+    title = N_("Time is up")
 
 
 class NotAway(ServiceError):
@@ -156,7 +156,7 @@ class NotAway(ServiceError):
 
     code = "NOT_AWAY"
     status = 409
-    title = "Not away"
+    title = N_("Not away")
 
 
 class GameNotFinished(ServiceError):

@@ -193,7 +193,8 @@ class GameService:
             fill = clocks.parse_fill(fill_after_seconds, fill_level, ai.LEVELS)
         except clocks.InvalidClock as exc:
             raise InvalidClockError(
-                f"this clock cannot be used: {exc}", problems=exc.problems
+                N_("this clock cannot be used: {problems}").format(problems=exc),
+                problems=exc.problems,
             ) from None
         try:
             full = game.validate_options(dict(options or {}))
@@ -480,9 +481,13 @@ class GameService:
         seat's clock starts afresh (`gamestore.clocks`)."""
         record, game, seat = await self._seat(game_id, token)
         if record.status == FINISHED:
-            raise GameOver("the game is over")
+            raise GameOver(N_("the game is over"))
         if clocks.away_level(record, seat) is None:
-            raise NotAway(f"the {seat} is not played by the AI: there is nothing to come back to")
+            raise NotAway(
+                N_("the {seat} is not played by the AI: there is nothing to come back to").format(
+                    seat=seat
+                )
+            )
         state = load_state(game, record)
         commit = clocks.plan_back(record, seat, game.to_move(state))
         return await self._write(game, record, [commit], state, seat, None, b"")
@@ -546,7 +551,9 @@ class GameService:
         if not outcome.ok:
             if outcome.timed_out:
                 raise TimeIsUp(
-                    f"the {seat}'s time ran out before this move arrived; read the game again",
+                    N_(
+                        "the {seat}'s time ran out before this move arrived; read the game again"
+                    ).format(seat=seat),
                     current_version=outcome.version,
                 )
             if outcome.version == -1:

@@ -10,6 +10,7 @@ from typing import Any
 
 from gamestore import webhook_urls, webhooks
 from gamestore.records import FINISHED
+from rules.core.text import N_
 from service.errors import (
     GameNotFound,
     GameOver,
@@ -33,13 +34,17 @@ def _events(events: Sequence[str] | None) -> list[webhooks.EventKind]:
         known = next((k for k in webhooks.EVENT_KINDS if k == kind), None)
         if known is None:
             raise MalformedInput(
-                f"unknown webhook event {kind!r} (events: {', '.join(webhooks.EVENT_KINDS)})"
+                N_("unknown webhook event {kind} (events: {events})").format(
+                    kind=repr(kind), events=", ".join(webhooks.EVENT_KINDS)
+                )
             )
         if known in chosen:
-            raise MalformedInput(f"the webhook event {kind!r} is given twice")
+            raise MalformedInput(
+                N_("the webhook event {kind} is given twice").format(kind=repr(kind))
+            )
         chosen.append(known)
     if not chosen:
-        raise MalformedInput("a webhook needs at least one event")
+        raise MalformedInput(N_("a webhook needs at least one event"))
     return chosen
 
 
@@ -55,7 +60,7 @@ async def register(
     `secret`."""
     record, _, seat = await service.seat_for(game_id, token)
     if record.status == FINISHED:
-        raise GameOver("the game is over: nothing more will happen in it to notify")
+        raise GameOver(N_("the game is over: nothing more will happen in it to notify"))
     kinds = _events(events)
     try:
         webhooks.check_secret(secret)
@@ -71,10 +76,13 @@ async def register(
         service.store.redis, service.store.keys, game_id, seat, hook, cap
     )
     if stored == -1:
-        raise GameNotFound(f"there is no game {game_id!r} (it may have expired)")
+        raise GameNotFound(
+            N_("there is no game {game_id} (it may have expired)").format(game_id=repr(game_id))
+        )
     if stored == 0:
         raise TooManyWebhooks(
-            f"this seat has {cap} webhooks in this game already; delete one first", limit=cap
+            N_("this seat has {n} webhooks in this game already; delete one first").format(n=cap),
+            limit=cap,
         )
     return {**hook.public(), "seat": seat}
 
@@ -95,7 +103,9 @@ async def delete(
     _, _, seat = await service.seat_for(game_id, token)
     keys = service.store.keys
     if not await webhooks.delete(service.store.redis, keys, game_id, seat, webhook_id):
-        raise WebhookNotFound(f"this seat has no webhook {webhook_id!r} in this game")
+        raise WebhookNotFound(
+            N_("this seat has no webhook {webhook} in this game").format(webhook=repr(webhook_id))
+        )
     return {"id": webhook_id, "deleted": True}
 
 
@@ -106,7 +116,9 @@ async def deliveries(
     are kept)."""
     count = 50 if limit is None else limit
     if not 1 <= count <= MAX_DELIVERIES:
-        raise MalformedInput(f"a deliveries limit must be between 1 and {MAX_DELIVERIES}")
+        raise MalformedInput(
+            N_("a deliveries limit must be between 1 and {n}").format(n=MAX_DELIVERIES)
+        )
     _, _, seat = await service.seat_for(game_id, token)
     keys = service.store.keys
     entries = await webhooks.deliveries(service.store.redis, keys, game_id, seat, count)
