@@ -29,14 +29,14 @@ import orjson
 from gamestore import patch
 from gamestore.records import GameRecord
 from rules.core.text import N_
-from service import auth
+from service import auth, i18n
 from service.errors import GameNotFound
 from service.games import MAX_EVENTS, GameService
 from service.live import Broadcaster
 
 log = logging.getLogger(__name__)
 
-RenderKey = tuple[int, str | None, int | None, int | None]
+RenderKey = tuple[int, str | None, int | None, int | None, str]
 """(version, seat or None for a spectator, events after, events limit)."""
 
 
@@ -145,14 +145,19 @@ class GameFeed:
         return self.record
 
     async def render(
-        self, record: GameRecord, seat: str | None, after: int | None, limit: int | None
+        self,
+        record: GameRecord,
+        seat: str | None,
+        after: int | None,
+        limit: int | None,
+        lang: str = i18n.DEFAULT,
     ) -> tuple[RenderKey, Update]:
-        """The whole game at `record` as `seat` sees it, rendered once for every stream that
-        asks for the same key."""
-        key: RenderKey = (record.version, seat, after, limit)
+        """The whole game at `record` as `seat` sees it, in `lang`, rendered once for every
+        stream that asks for the same key."""
+        key: RenderKey = (record.version, seat, after, limit, lang)
 
         async def make() -> Update:
-            doc = await self.service.render(record, seat, after, limit)
+            doc = i18n.localise(await self.service.render(record, seat, after, limit), lang)
             return Update("game", record.version, doc, doc["status"])
 
         return key, await self._once(self._renders, key, make)
@@ -269,15 +274,17 @@ async def seat_updates(
     keepalive: float,
     last_seen: int | None = None,
     patches: bool = False,
+    lang: str = i18n.DEFAULT,
 ) -> AsyncGenerator[Update | None, None]:
-    """The seat's game after every change, starting with the current one; None for a
-    keep-alive. With `patches`, every message after the first is the JSON Patch of the seat's
-    previous message. Ends after the message that shows the game finished. The game and token
-    are checked before the first message (GameNotFound, BadToken)."""
+    """The seat's game after every change, starting with the current one, its texts in `lang`;
+    None for a keep-alive. With `patches`, every message after the first is the JSON Patch of
+    the seat's previous message (of the document in that language). Ends after the message
+    that shows the game finished. The game and token are checked before the first message
+    (GameNotFound, BadToken)."""
     async with hub.watch(game_id) as feed:
         record = await feed.fresh()
         seat = auth.seat_of(record, token)
-        sent = await feed.render(record, seat, last_seen, None)
+        sent = await feed.render(record, seat, last_seen, None, lang)
         yield sent[1]
         while sent[1].status != "finished":
             last = sent[1].version
@@ -289,6 +296,6 @@ async def seat_updates(
                 if record.version == last:
                     yield None
                     continue
-            new = await feed.render(record, seat, last, MAX_EVENTS)
+            new = await feed.render(record, seat, last, MAX_EVENTS, lang)
             yield await feed.patch(sent, new) if patches else new[1]
             sent = new

@@ -860,9 +860,8 @@ class Subscription:
     async def game(
         self, info: Info, game_id: GameIdArg = None, id: OldIdArg = None, lang: LangArg = None
     ) -> AsyncGenerator[SeatGame, None]:
-        code = _lang(info, lang)
-        async for update in _updates(info, _game_id(game_id, id), patches=False):
-            yield seat_game(i18n.localise(update.data, code))
+        async for update in _updates(info, _game_id(game_id, id), False, _lang(info, lang)):
+            yield seat_game(update.data)
 
     @strawberry.subscription(
         description="The seat's game now (`game`, the REST document), then after every change "
@@ -870,9 +869,9 @@ class Subscription:
         "game is over. Token in the connection_init payload."
     )
     async def game_patches(
-        self, info: Info, game_id: strawberry.ID
+        self, info: Info, game_id: strawberry.ID, lang: LangArg = None
     ) -> AsyncGenerator[GamePatch, None]:
-        async for update in _updates(info, str(game_id), patches=True):
+        async for update in _updates(info, str(game_id), True, _lang(info, lang)):
             if update.kind == "patch":
                 yield GamePatch(
                     version=update.version,
@@ -891,7 +890,9 @@ class Subscription:
                 )
 
 
-async def _updates(info: Info, game_id: str, patches: bool) -> AsyncGenerator[Update, None]:
+async def _updates(
+    info: Info, game_id: str, patches: bool, lang: str
+) -> AsyncGenerator[Update, None]:
     service = _service(info)
     updates = seat_updates(
         info.context["request"].app.state.live,
@@ -899,6 +900,7 @@ async def _updates(info: Info, game_id: str, patches: bool) -> AsyncGenerator[Up
         _token(info),
         service.settings.keepalive_seconds,
         patches=patches,
+        lang=lang,
     )
     try:
         while True:

@@ -331,18 +331,18 @@ async def stream(request: Request) -> Response:
         service.settings.keepalive_seconds,
         last_seen,
         patches=mode == "patch",
+        # The language of Accept-Language (a browser's EventSource sends its own); in patch
+        # mode the patches are of the document in that language.
+        lang=i18n.negotiate(request.headers.get("accept-language")),
     )
     # Fail before the 200 when the game or token is wrong.
     first = await anext(updates)
-    # Whole games in the language of Accept-Language (a browser's EventSource sends its own);
-    # patches stay as they are, of the English document.
-    lang = i18n.negotiate(request.headers.get("accept-language")) if mode == "full" else "en"
 
     async def body() -> AsyncIterator[bytes]:
         try:
-            yield b"retry: 2000\n" + _sse(first, lang)
+            yield b"retry: 2000\n" + _sse(first)
             async for update in updates:
-                yield b": keep-alive\n\n" if update is None else _sse(update, lang)
+                yield b": keep-alive\n\n" if update is None else _sse(update)
         finally:
             await updates.aclose()
 
@@ -353,10 +353,13 @@ async def stream(request: Request) -> Response:
     )
 
 
-def _sse(update: Update | None, lang: str = i18n.DEFAULT) -> bytes:
+def _sse(update: Update | None) -> bytes:
     assert update is not None
-    data = update.json() if lang == i18n.DEFAULT else orjson.dumps(i18n.localise(update.data, lang))
-    return b"event: %s\nid: %d\ndata: %s\n\n" % (update.kind.encode(), update.version, data)
+    return b"event: %s\nid: %d\ndata: %s\n\n" % (
+        update.kind.encode(),
+        update.version,
+        update.json(),
+    )
 
 
 GAME = Param("game_id", "The game id")

@@ -310,3 +310,30 @@ def test_a_server_sent_events_stream_sends_the_game_in_spanish(http: httpx.Clien
         game = orjson.loads(data)
         assert game["legal_moves"][0]["label"].startswith("Visitar a ")
         assert check(game) > 0
+
+
+def test_a_patch_mode_stream_patches_the_spanish_document(http: httpx.Client) -> None:
+    with pagan_game(http, "es-patch") as (game_id, tokens):
+        witch = bearer(tokens["witch"])
+        path = f"/api/v1/games/{game_id}/stream?mode=patch"
+        with http.stream("GET", path, headers={**ES, **witch}) as response:
+            assert response.status_code == 200
+            messages = (
+                orjson.loads(line.removeprefix("data: "))
+                for line in response.iter_lines()
+                if line.startswith("data: ")
+            )
+            game = next(messages)
+            move = game["legal_moves"][0]
+            answer = http.post(
+                f"/api/v1/games/{game_id}/moves",
+                json={"version": game["version"], "move_id": move["id"]},
+                headers=witch,
+            )
+            assert answer.status_code == 200, answer.text
+            patch = next(messages)
+        assert patch["base"] == game["version"]
+        # The patch carries the new decision's prompt and moves: Spanish, like the log entry.
+        values = [op["value"] for op in patch["patch"] if "value" in op]
+        assert check(values) > 0
+        assert check(patch["events"]) > 0
