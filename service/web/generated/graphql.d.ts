@@ -975,6 +975,7 @@ export type SubscriptionGameArgs = {
 
 export type SubscriptionGamePatchesArgs = {
   gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
 };
 
 /** A seat's webhook (its secret is never shown again). */
