@@ -44,7 +44,9 @@ def web(api: str, worker: Any) -> str:
     return api
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's sync API keeps an event loop running on the main thread while it
+# is open, so every later test's asyncio.run would fail; it must end with tests/web.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     if shutil.which(CHROMIUM) is None:  # .ci/run installs it: fail, never skip
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)")
