@@ -41,7 +41,8 @@ class Params:
     """Hard bound on a rollout's decisions when playing to the end (then: a draw)."""
     select: str = "robust"
     """'robust': the most visited root move; 'temperature': drawn by visits ** (1 / temperature);
-    'softmax': drawn by exp(mean reward / temperature) among the visited root moves."""
+    'softmax': drawn by exp(mean reward / (temperature * spread)) among the visited root moves,
+    spread being their best mean minus their worst (`ai.parallel.pick`)."""
     temperature: float = 1.0
     widen_base: int = 3
     """Progressive widening: a node visited n times has at most widen_base + widen_c * n **

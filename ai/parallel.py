@@ -74,14 +74,17 @@ def pick(stats: RootStats, legal_ids: Sequence[str], params: Params, seed: int |
     """The move id to play. 'robust': most visits, then best mean reward, then legal order.
     'temperature': drawn with probability proportional to visits ** (1 / temperature).
     'softmax': drawn among the visited moves with probability proportional to
-    exp(mean reward / temperature), a beginner's noise: close calls go either way, blunders
-    (a mean far below the best) are rare."""
+    exp(mean reward / (temperature * spread)), spread being the best mean minus the worst: a
+    beginner's noise on the root's values, close calls going either way and blunders rare. The
+    temperature is in units of the spread because games differ in how far apart their root
+    values lie (Pagan's by hundredths, Pantacle's by tenths), so one setting fits both."""
     ids = [mid for mid in legal_ids if mid in stats] or list(legal_ids)
     if params.select == "softmax":
         means = {mid: stats[mid][1] / stats[mid][0] for mid in ids if stats.get(mid, (0, 0.0))[0]}
         if means:
             best = max(means.values())
-            weights = [math.exp((means[mid] - best) / params.temperature) for mid in means]
+            scale = params.temperature * max(best - min(means.values()), 1e-9)
+            weights = [math.exp((means[mid] - best) / scale) for mid in means]
             x = Rng(seed_state(f"{seed}/select")).random() * sum(weights)
             for mid, w in zip(means, weights, strict=True):
                 x -= w

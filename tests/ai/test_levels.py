@@ -58,8 +58,20 @@ def test_softmax_selection_draws_among_visited_moves_by_their_values() -> None:
     from ai.parallel import pick
 
     stats = {"best": (10, 6.0), "close": (10, 5.9), "blunder": (10, 1.0), "unseen": (0, 0.0)}
-    params = params_for("novice", {"select": "softmax", "temperature": 0.01})
+    params = params_for("novice", {"select": "softmax", "temperature": 0.05})
     picks = [pick(stats, list(stats), params, seed) for seed in range(200)]
-    # exp(-1) for a move 0.01 worse; exp(-50) for one 0.5 worse; never an unvisited move.
-    assert picks.count("best") > picks.count("close") > 0
+    # The spread is 0.5: exp(-0.4) for a move 0.01 worse, exp(-20) for the blunder 0.5 worse;
+    # never an unvisited move.
+    assert picks.count("best") > picks.count("close") > 40
     assert "blunder" not in picks and "unseen" not in picks
+
+
+def test_the_softmax_temperature_is_in_units_of_the_spread_of_the_root_values() -> None:
+    from ai.parallel import pick
+
+    params = params_for("novice", {"select": "softmax", "temperature": 0.05})
+    near = {"best": (10, 6.0), "close": (10, 5.9), "blunder": (10, 1.0)}
+    # The same values ten times closer together: the same draws.
+    far = {mid: (n, 5.0 + (r - 5.0) / 10) for mid, (n, r) in near.items()}
+    for seed in range(50):
+        assert pick(near, list(near), params, seed) == pick(far, list(far), params, seed)
