@@ -128,7 +128,8 @@ HUNTER_FOCUS = 0.9  # how often the Hunter puts a Clue on his prime suspect when
 
 def rollout_move(s: PaganState, moves: list[Move], rng: Rng) -> Move:
     """A quick, plausible move: take a win or an obvious gain, else play at random. The Hunter
-    aims at the villager the public board points at most (he reads nothing hidden)."""
+    aims at the villager his inference from the Witch's record points at most (he reads
+    nothing hidden: `_prime_suspect`)."""
     return _rollout(s, moves, rng, False)
 
 
@@ -196,12 +197,17 @@ def _suspicion(s: PaganState, villager_id: str) -> float:
 
 
 def _prime_suspect(s: PaganState) -> str | None:
-    """The living villager the Hunter cannot rule out that the board points at most."""
+    """The living villager the Hunter cannot rule out that his inference points at most (the
+    likeliest under the Witch's recorded choices, `inference.log_likelihoods`), the board
+    breaking ties. This is the Hunter that the Witch's search plays against: an inferring one,
+    who reads her record as the real Hunter does, so her playouts punish a Witch who gives her
+    villager away (issue 19: a Witch modelling an ignorant Hunter was exploitable)."""
     suspects = s.hunter.suspects
-    best, best_score = None, -1.0
-    for v in s.villagers:
+    ll = inference.log_likelihoods(s)
+    best, best_score = None, -math.inf
+    for j, v in enumerate(s.villagers):
         if v.alive and v.id not in suspects:
-            score = v.favors * 3.0 + v.secrets * 0.5
+            score = ll[j] + 0.001 * (v.favors * 3.0 + v.secrets * 0.5)
             if score > best_score:
                 best, best_score = v.id, score
     return best
