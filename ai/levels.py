@@ -80,14 +80,15 @@ class Params:
 
 
 PRESETS: dict[str, Params] = {
+    # A beginner: easy's search with noise on the root's values (docs/ai.md, "novice").
     "novice": Params(
-        iterations=60,
+        iterations=100,
         time_cap=0.25,
-        c=1.0,
+        c=0.9,
         rollout="heuristic",
-        rollout_depth=6,
-        select="temperature",
-        temperature=0.35,
+        rollout_depth=8,
+        select="softmax",
+        temperature=0.15,
     ),
     "easy": Params(iterations=100, time_cap=0.25, c=0.9, rollout="heuristic", rollout_depth=8),
     "medium": Params(iterations=300, time_cap=1.0, c=0.7, rollout_depth=12),
