@@ -2,22 +2,34 @@
 # The Pagan pool's runs (docs/ai.md, "Pooled ratings"): every command plays only the games the
 # pool at benchmarks/results/pagan-pool.jsonl lacks for today's code version, so this script is
 # resumable (stop it, run it again) and re-running it after a merge measures the merged code.
-# Raise GAMES (or add a seed) to add games; rate what is pooled with the last command.
-#   sh benchmarks/pagan_pool.sh            (from the project root; one process, niced)
+# The commands come in the order they matter (issue 19), each adding up across sessions:
+#   sh benchmarks/pagan_pool.sh            (from the project root; niced; WORKERS processes)
 set -e
 POOL=${POOL:-benchmarks/results/pagan-pool.jsonl}
-GAMES=${GAMES:-4}
-BALANCE=${BALANCE:-6}
-LADDER=${LADDER:-random,greedy,novice,easy}
-run() { nice -n 10 .venv/bin/coven ladder pagan --pool "$POOL" --json "$@" >/dev/null; }
-# The per-role ladder: every pair on paired deals, each level against itself too.
-run --round-robin "$LADDER" --games "$GAMES" --seed rr2
-# Balance at equal levels: the standard game, Scenario 1, Beyond the Palisades scenario 10.
-run --round-robin easy --games "$BALANCE" --seed bal1
-run --round-robin easy --games "$BALANCE" --seed bal1 --scenario 1
-run --round-robin easy --games "$BALANCE" --seed bal1 --expansion palisades --scenario 10
+WORKERS=${WORKERS:-2}
+GAMES=${GAMES:-6}          # games a pair in the per-role ladder
+BALANCE=${BALANCE:-200}    # equal-level games in the standard game
+SCENARIOS=${SCENARIOS:-100} # equal-level games in Scenario 1 and in scenario 10
+run() { nice -n 10 .venv/bin/coven ladder pagan --pool "$POOL" --workers "$WORKERS" --json "$@" >/dev/null; }
+S1="--scenario 1"
+S10="--expansion palisades --scenario 10"
+# 1. Balance at equal levels, medium: the standard game, Scenario 1, scenario 10.
+run --round-robin medium --games "$BALANCE" --seed bal2
+# 2. The per-role ladder to medium: every pair on paired deals, each level against itself too.
+run --round-robin random,greedy,novice,easy,medium --games "$GAMES" --seed rr3
+# shellcheck disable=SC2086
+run --round-robin medium --games "$SCENARIOS" --seed bal2 $S1
+# shellcheck disable=SC2086
+run --round-robin medium --games "$SCENARIOS" --seed bal2 $S10
+# 3. hard: the ladder's top rung (the same deals: only hard's games are added), then its balance.
+run --round-robin random,greedy,novice,easy,medium,hard --games "$GAMES" --seed rr3
+run --round-robin hard --games "$BALANCE" --seed bal2
+# shellcheck disable=SC2086
+run --round-robin hard --games "$SCENARIOS" --seed bal2 $S1
+# shellcheck disable=SC2086
+run --round-robin hard --games "$SCENARIOS" --seed bal2 $S10
 # The ratings of everything pooled (standard game), and the balance rows of each setting.
-for extra in "" "--scenario 1" "--expansion palisades --scenario 10"; do
+for extra in "" "$S1" "$S10"; do
     # shellcheck disable=SC2086
     nice -n 10 .venv/bin/coven ladder pagan --pool "$POOL" --json $extra
 done
