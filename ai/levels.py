@@ -80,9 +80,9 @@ class Params:
 
 
 PRESETS: dict[str, Params] = {
-    # A beginner: easy's search with noise on the root's values (docs/ai.md, "novice").
+    # A beginner: a small search with noise on the root's values (docs/ai.md, "novice").
     "novice": Params(
-        iterations=100,
+        iterations=60,
         time_cap=0.25,
         c=0.9,
         rollout="heuristic",
