@@ -1,5 +1,6 @@
 """Pagan's playout policy (rules/pagan/heuristics.py), the search's model of both players: the
-Hunter follows what the board shows and never what he cannot see."""
+Hunter goes after the villager the Witch's recorded choices point at (the board breaking ties)
+and never reads what he cannot see."""
 
 from __future__ import annotations
 
@@ -17,11 +18,25 @@ from tests.ai.positions import random_positions
 
 
 def _hunter_to_act(seed: str) -> PaganState:
+    """A Hunter's action choice of a random game, its Witch's record wiped: the tests put tokens
+    on the board by hand, and with a record that says nothing the board alone points at them."""
     for s in random_positions(PAGAN, 400, seed, every=5):
         f = s.stack[-1]
         if f["t"] == "act" and f["seat"] == HUNTER and s.hunter.pawns >= 1 and s.turn > 3:
+            s.witch_record.clear()
+            s.belief = None
             return s
     raise AssertionError("no Hunter action position found")
+
+
+def _record_favors_on(s: PaganState, villager_id: str, times: int) -> None:
+    """`times` recorded choices of the Witch putting a Favor on `villager_id` among every living
+    villager: her record points there."""
+    living = tuple(v.id for v in s.villagers if v.alive)
+    colours = tuple(s.villager(v).colour for v in living)
+    for _ in range(times):
+        s.witch_record.append(("place:favor", living.index(villager_id), living, colours))
+    s.belief = None
 
 
 def _pile_on(s: PaganState, villager_id: str, favors: int, secrets: int) -> None:
@@ -158,3 +173,22 @@ def test_the_hunters_root_bias_favours_the_ready_of_the_worlds_held_witch() -> N
     assert all(
         (m.args and m.args[0][1] == witch) or m.kind == "visit" for m in moves if m.id in favoured
     )
+
+
+def test_the_playout_hunter_goes_after_the_villager_her_record_points_at_over_the_board() -> None:
+    s = _hunter_to_act("record")
+    # The board points at the decoy (a Favor and 3 Secrets, her pawn on it, a Clue for the
+    # Ready); her record points at another villager, also held by her pawn with a Clue on it.
+    decoy = _open_suspect(s)
+    _hold_with_her_pawn(s, decoy, clues=1)
+    pointed = next(
+        v.id for v in s.villagers if v.alive and v.id not in s.hunter.suspects and v.id != decoy
+    )
+    v = s.villager(pointed)
+    s.supply["clue"] -= 1 - v.clues
+    v.clues, v.hunter_pawns, v.witch_pawns = 1, 0, 1
+    s.cache = None
+    assert _choices(s).count(f"ready:{decoy}") >= 0.6 * 60  # an empty record: the board
+    _record_favors_on(s, pointed, times=3)
+    chosen = _choices(s)
+    assert chosen.count(f"ready:{pointed}") >= 0.6 * len(chosen)
