@@ -15,6 +15,15 @@ record, are scaled by `SCALE` (her choices are not independent: one plan drives 
 sum can be overconfident) and normalised over the villagers the Hunter cannot rule out (alive
 and not among his drawn Suspects).
 
+Not every Witch plays to type: one who plays at random, or hides her villager, makes choices
+that say nothing of it, and read with the model alone her record still crowns whichever
+villager chance favoured (the searching Hunter then eliminated innocents against a random Witch
+in 5 of 9 pooled games, session 9). So the posterior mixes two accounts of her record: with
+prior `SIGNAL` her choices follow the model, otherwise each is uniform among her options. Each
+villager's weight is (1 - SIGNAL) + SIGNAL * exp(its log-likelihood ratio against uniform
+choices): a record no likelier under any villager than by chance leaves the belief near even,
+one that points at a villager keeps nearly all its force.
+
 The weights are set by hand (a Witch favours her own villager, more so for Favors than for
 Secrets, a little her own colour). `benchmarks/experiments/ai_pagan_inference.py` fits them by
 maximum likelihood on self-play and scores both on held-out games: on 26 easy games
@@ -47,6 +56,8 @@ WEIGHTS: dict[str, tuple[float, float]] = {
 }
 SCALE = 1.0
 """How much of the summed log-likelihood the posterior trusts (see the module's docstring)."""
+SIGNAL = 0.5
+"""The prior probability that her choices follow the model at all (see the module's docstring)."""
 FLOOR = 0.0
 """A share of the posterior spread evenly over the candidates, so that a Witch who plays against
 type is never ruled out by the model's confidence (0: no floor scored better on 26 games)."""
@@ -131,8 +142,9 @@ def log_likelihood(
 
 
 def log_likelihoods(s: PaganState) -> list[float]:
-    """Per villager (in `s.villagers` order), the summed log-likelihood of the record if that
-    villager were hers; cached on the state and extended as the record grows."""
+    """Per villager (in `s.villagers` order), the summed log-likelihood ratio of the record if
+    that villager were hers against choices made uniformly at random; cached on the state and
+    extended as the record grows."""
     record = s.witch_record
     cached = s.belief
     if cached is not None and cached[0] == len(record):
@@ -147,14 +159,19 @@ def log_likelihoods(s: PaganState) -> list[float]:
         weights = WEIGHTS.get(obs[0])
         if weights is None:
             continue
+        uniform = math.log(len(obs[2]))
         for j, (vid, colour) in enumerate(people):
-            values[j] += log_likelihood(obs, vid, colour, weights)
+            values[j] += log_likelihood(obs, vid, colour, weights) + uniform
     s.belief = (len(record), values)
     return values
 
 
 def posterior(
-    s: PaganState, scale: float = SCALE, board: float = BOARD, floor: float = FLOOR
+    s: PaganState,
+    scale: float = SCALE,
+    board: float = BOARD,
+    floor: float = FLOOR,
+    signal: float = SIGNAL,
 ) -> dict[str, float]:
     """The Hunter's probability of each villager he cannot rule out being the witch's."""
     suspects = s.hunter.suspects
@@ -162,8 +179,21 @@ def posterior(
     scores: dict[str, float] = {}
     for j, v in enumerate(s.villagers):
         if v.alive and v.id not in suspects:
-            scores[v.id] = scale * ll[j] + board * (3.0 * v.favors + 0.5 * v.secrets)
+            x = scale * ll[j] + board * (3.0 * v.favors + 0.5 * v.secrets)
+            scores[v.id] = mixed(x, signal)
     return softmax(scores, floor)
+
+
+def mixed(x: float, signal: float) -> float:
+    """log((1 - signal) + signal * exp(x)): a villager's log weight when her record follows the
+    model with prior `signal` (x: its log-likelihood ratio against uniform choices)."""
+    if signal >= 1.0:
+        return x
+    if signal <= 0.0:
+        return 0.0
+    a, b = math.log1p(-signal), math.log(signal) + x
+    top = max(a, b)
+    return top + math.log(math.exp(a - top) + math.exp(b - top))
 
 
 def softmax(scores: dict[str, float], floor: float = 0.0) -> dict[str, float]:

@@ -192,3 +192,36 @@ def test_the_playout_hunter_goes_after_the_villager_her_record_points_at_over_th
     _record_favors_on(s, pointed, times=3)
     chosen = _choices(s)
     assert chosen.count(f"ready:{pointed}") >= 0.6 * len(chosen)
+
+
+def _eliminable(s: PaganState, villager_id: str) -> None:
+    """`villager_id` ready with 3 Clues and a Clue on every other living villager: Eliminate is
+    open on it."""
+    for v in s.villagers:
+        if v.alive:
+            want = 3 if v.id == villager_id else max(v.clues, 1)
+            s.supply["clue"] -= want - v.clues
+            v.clues = want
+    v = s.villager(villager_id)
+    v.hunter_pawns = v.witch_pawns = 0
+    s.cache = None
+
+
+def test_the_pursuing_playout_hunter_eliminates_the_world_witch_only_once_he_believes_it() -> None:
+    s = _hunter_to_act("sure")
+    witch = _open_suspect(s)
+    if witch != s.true_witch:
+        i = s.suspect_deck.index(witch)
+        s.suspect_deck[i], s.true_witch = s.true_witch, witch
+    _eliminable(s, witch)
+    moves = PAGAN.legal_moves(s)
+    assert f"eliminate:{witch}" in [m.id for m in moves]
+
+    def eliminations() -> int:
+        picks = [rollout_move_pursuing(s, moves, Rng(i)).id for i in range(60)]
+        return picks.count(f"eliminate:{witch}")
+
+    # Her record says nothing: in this world she is the witch, but he cannot know it.
+    assert eliminations() <= 0.2 * 60
+    _record_favors_on(s, witch, times=4)  # now it points at her
+    assert eliminations() >= 0.6 * 60

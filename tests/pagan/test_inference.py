@@ -107,3 +107,31 @@ def test_the_cached_log_likelihoods_extend_to_what_a_fresh_sum_gives() -> None:
     more.belief = None
     fresh = inference.log_likelihoods(more)
     assert all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(extended, fresh, strict=True))
+
+
+def test_a_witch_playing_at_random_leaves_his_belief_near_even() -> None:
+    """Read with the model alone, a record of random choices crowns whichever villager chance
+    favoured; mixed with the account that her choices say nothing (`SIGNAL`), it does not."""
+    model_alone = mixed = 0.0
+    n = 0
+    for seed in range(12):
+        s = _played(f"random-witch-{seed}", 1200)  # both sides random, a long record
+        if len(s.witch_record) < 30:
+            continue
+        candidates = sum(1 for v in s.villagers if v.alive and v.id not in s.hunter.suspects)
+        model_alone += max(inference.posterior(s, signal=1.0).values()) * candidates
+        mixed += max(inference.posterior(s).values()) * candidates
+        n += 1
+    assert n >= 8
+    # The likeliest villager's probability in units of an even share (1: an even belief).
+    assert model_alone / n > 3.0
+    assert mixed / n < 2.0
+
+
+def test_a_witch_who_plays_to_type_still_makes_her_villager_nearly_certain() -> None:
+    s = PAGAN.new({}, "to-type")
+    ids = [v.id for v in s.villagers]
+    colour = {v.id: v.colour for v in s.villagers}
+    for _ in range(6):
+        s.witch_record.append(("place:favor", 2, tuple(ids), tuple(colour[v] for v in ids)))
+    assert inference.posterior(s)[ids[2]] > 0.9
