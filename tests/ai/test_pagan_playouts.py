@@ -133,21 +133,29 @@ def test_the_playout_hunter_visits_to_put_the_clue_for_a_ready_on_a_held_suspect
     assert sum(c in feeding for c in chosen) >= 0.6 * len(chosen)
 
 
+def _another_held(s: PaganState, decoy: str) -> str:
+    """Another villager he cannot rule out, held by her pawn with one Clue on it (and nothing
+    else for the board to point at)."""
+    other = next(
+        v.id for v in s.villagers if v.alive and v.id not in s.hunter.suspects and v.id != decoy
+    )
+    v = s.villager(other)
+    s.supply["clue"] -= 1 - v.clues
+    v.clues, v.hunter_pawns, v.witch_pawns = 1, 0, 1
+    s.cache = None
+    return other
+
+
 def test_the_pursuing_playout_hunter_aims_at_the_world_witch() -> None:
     s = _hunter_to_act("pursue")
     # The board points at one villager; the world's witch is another, also held by her pawn.
     decoy = _open_suspect(s)
     _hold_with_her_pawn(s, decoy, clues=1)
-    witch = next(
-        v.id for v in s.villagers if v.alive and v.id not in s.hunter.suspects and v.id != decoy
-    )
+    witch = _another_held(s, decoy)
     if witch != s.true_witch:
         i = s.suspect_deck.index(witch)
         s.suspect_deck[i], s.true_witch = s.true_witch, witch
-    w = s.villager(witch)
-    s.supply["clue"] -= 1 - w.clues
-    w.clues, w.hunter_pawns, w.witch_pawns = 1, 0, 1
-    s.cache = None
+        s.cache = None
     moves = PAGAN.legal_moves(s)
     pursuing = [rollout_move_pursuing(s, moves, Rng(i)).id for i in range(60)]
     honest = _choices(s)
@@ -181,13 +189,7 @@ def test_the_playout_hunter_goes_after_the_villager_her_record_points_at_over_th
     # Ready); her record points at another villager, also held by her pawn with a Clue on it.
     decoy = _open_suspect(s)
     _hold_with_her_pawn(s, decoy, clues=1)
-    pointed = next(
-        v.id for v in s.villagers if v.alive and v.id not in s.hunter.suspects and v.id != decoy
-    )
-    v = s.villager(pointed)
-    s.supply["clue"] -= 1 - v.clues
-    v.clues, v.hunter_pawns, v.witch_pawns = 1, 0, 1
-    s.cache = None
+    pointed = _another_held(s, decoy)
     assert _choices(s).count(f"ready:{decoy}") >= 0.6 * 60  # an empty record: the board
     _record_favors_on(s, pointed, times=3)
     chosen = _choices(s)
