@@ -63,6 +63,8 @@ from service.render import lobby_entry, named_events, seat_game
 SEAT_KINDS = ("human", "open", "ai")
 MAX_EVENTS = 500
 MAX_BATCH = 50
+BACK_ATTEMPTS = 5
+"""How often `back` plans its write again when an AI move got in first (it names no version)."""
 """The most moves one batch may make."""
 
 
@@ -478,19 +480,27 @@ class GameService:
 
     async def back(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The player of a seat the AI plays since it timed out is back: the AI stops, and the
-        seat's clock starts afresh (`gamestore.clocks`)."""
-        record, game, seat = await self._seat(game_id, token)
-        if record.status == FINISHED:
-            raise GameOver(N_("the game is over"))
-        if clocks.away_level(record, seat) is None:
-            raise NotAway(
-                N_("the {seat} is not played by the AI: there is nothing to come back to").format(
-                    seat=seat
+        seat's clock starts afresh (`gamestore.clocks`). The request names no version (coming
+        back does not depend on the position), so a write lost to the AI's own move made
+        meanwhile is planned again on the newer game rather than refused."""
+        for attempt in range(BACK_ATTEMPTS):
+            record, game, seat = await self._seat(game_id, token)
+            if record.status == FINISHED:
+                raise GameOver(N_("the game is over"))
+            if clocks.away_level(record, seat) is None:
+                raise NotAway(
+                    N_(
+                        "the {seat} is not played by the AI: there is nothing to come back to"
+                    ).format(seat=seat)
                 )
-            )
-        state = load_state(game, record)
-        commit = clocks.plan_back(record, seat, game.to_move(state))
-        return await self._write(game, record, [commit], state, seat, None, b"")
+            state = load_state(game, record)
+            commit = clocks.plan_back(record, seat, game.to_move(state))
+            try:
+                return await self._write(game, record, [commit], state, seat, None, b"")
+            except StaleVersion:
+                if attempt == BACK_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     def _check_open(self, record: GameRecord, version: int) -> None:
         if record.status == FINISHED:
