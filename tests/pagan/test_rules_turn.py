@@ -771,8 +771,8 @@ def test_familiar_step_only_with_the_familiar_pawn() -> None:
 
 
 def test_familiar_step_comes_after_distributing_and_the_skill() -> None:
-    """Serpent turns 3 Secrets on the visited villager into a Favor: the Secret placed in this
-    visit's Distribute step counts."""
+    """Serpent turns 4 Secrets on the visited villager into a Favor: the Secrets placed in this
+    visit's Distribute step count."""
     s = witch_turn()
     put_in_play(s, WITCH, SERPENT)
     set_tokens(s, "doctor-annie", secrets=2)
@@ -780,7 +780,7 @@ def test_familiar_step_comes_after_distributing_and_the_skill() -> None:
     start_witch(s)
     s = play(s, "visit:doctor-annie:familiar")  # 2 Secrets: no conversion
     assert ids(s) == places(BLUE)
-    s = play(s, "place:doctor-annie", "place:stranger-sue")
+    s = play(s, "place:doctor-annie", "place:doctor-annie")
     assert len(s.witch.hand) == 1  # Annie's skill drew 1
     assert ids(s) == ["familiar:0", "skip"]  # Empower needs 1 Influence too
     s = play(s, "familiar:0")
@@ -802,7 +802,7 @@ def test_empower_is_paid_in_full_or_not_at_all(
     set_tokens(s, "preacher-wulfric", secrets=2)
     s.witch.influence = influence
     start_witch(s)
-    s = play(s, "visit:preacher-wulfric:familiar", "place:native-pamuy", "place:native-pamuy")
+    s = play(s, "visit:preacher-wulfric:familiar", "place:preacher-wulfric", "place:native-pamuy")
     if "done" in ids(s):  # Wulfric's skill: play 1 card (optional)
         s = play(s, "done")
     if not offered:
@@ -813,7 +813,7 @@ def test_empower_is_paid_in_full_or_not_at_all(
     s = play(s, "empower:0")  # the only card is discarded without a question
     assert s.witch.influence == 0 and s.witch.hand == [] and s.witch.discard == [EVIL_EYE]
     wulfric = s.villager("preacher-wulfric")
-    assert (wulfric.secrets, wulfric.favors) == (0, 1)  # Empowered: 2 Secrets are enough
+    assert (wulfric.secrets, wulfric.favors) == (0, 1)  # Empowered: 3 Secrets are enough
     check_invariants(s)
 
 
