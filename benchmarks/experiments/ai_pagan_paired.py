@@ -1,0 +1,115 @@
+"""Before and after a change, on the same deals: the Witch's wins of two sets of pooled games.
+
+    python benchmarks/experiments/ai_pagan_paired.py --before e1ee9355 --after 1aa7a770 \
+        [--pool benchmarks/results/pagan-pool.jsonl] [--after-pool FILE] [--scenario 1] \
+        [--witch medium --hunter medium]
+
+A deal seed played with the same seat specs before and after a change of the data or the AI is a
+pair: the arena's every decision is seeded by the deal and the decision number, so a game in
+which the change never mattered is played again move for move (`identical`), and the change's
+effect lies in the pairs that differ. Printed (one JSON object): the Witch's wins of each side
+over the common deals with Clopper-Pearson 95% intervals, the discordant pairs (won by the Witch
+before and by the Hunter after, and the other way) with McNemar's exact two-sided p, and each
+side's median and longest game in turns. A code version is given by its first hex digits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ai.pool import read_records
+from ai.ratings import clopper_pearson
+
+POOL = "benchmarks/results/pagan-pool.jsonl"
+
+
+def games(
+    records: Sequence[Mapping[str, Any]], version: str, scenario: str, seats: Mapping[str, str]
+) -> dict[str, Mapping[str, Any]]:
+    """This version's games of the setting and seat specs, by deal seed (the first copy)."""
+    out: dict[str, Mapping[str, Any]] = {}
+    for rec in records:
+        if (
+            rec["version"].startswith(version)
+            and rec["options"].get("scenario") == scenario
+            and rec["seats"] == seats
+        ):
+            out.setdefault(rec["seed"], rec)
+    return out
+
+
+def mcnemar_p(b: int, c: int) -> float:
+    """Exact two-sided McNemar test of b against c discordant pairs (a binomial sign test)."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    tail: float = sum(math.comb(n, k) for k in range(min(b, c) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def side(recs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    wins = sum("witch" in r["winners"] for r in recs)
+    lo, hi = clopper_pearson(wins, len(recs))
+    turns = [int(r["stats"]["turns"]) for r in recs]
+    return {
+        "games": len(recs),
+        "witch_wins": wins,
+        "witch_rate": round(wins / len(recs), 3) if recs else None,
+        "ci95": [round(lo, 3), round(hi, 3)],
+        "median_turns": statistics.median(turns) if turns else None,
+        "longest_turns": max(turns) if turns else None,
+        "no_winner": sum(not r["winners"] for r in recs),
+    }
+
+
+def compare(
+    before: Mapping[str, Mapping[str, Any]], after: Mapping[str, Mapping[str, Any]]
+) -> dict[str, Any]:
+    common = sorted(set(before) & set(after))
+    b = [before[s] for s in common]
+    a = [after[s] for s in common]
+    pairs = [(before[s], after[s]) for s in common]
+    to_hunter = sum("witch" in x["winners"] and "witch" not in y["winners"] for x, y in pairs)
+    to_witch = sum("witch" not in x["winners"] and "witch" in y["winners"] for x, y in pairs)
+    identical = sum(
+        x["winners"] == y["winners"] and x["decisions"] == y["decisions"] for x, y in pairs
+    )
+    return {
+        "common_deals": len(common),
+        "before": side(b),
+        "after": side(a),
+        "identical_games": identical,
+        "witch_to_hunter": to_hunter,
+        "hunter_to_witch": to_witch,
+        "mcnemar_p": round(mcnemar_p(to_hunter, to_witch), 4),
+        "after_all_games": side(list(after.values())),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--before", required=True, help="code version (first hex digits)")
+    parser.add_argument("--after", required=True, help="code version (first hex digits)")
+    parser.add_argument("--pool", default=POOL)
+    parser.add_argument("--after-pool", help="the after games' pool, when not --pool")
+    parser.add_argument("--scenario", default="standard")
+    parser.add_argument("--witch", default="medium")
+    parser.add_argument("--hunter", default="medium")
+    args = parser.parse_args(argv)
+    seats = {"witch": args.witch, "hunter": args.hunter}
+    records = read_records(args.pool)
+    after_records = read_records(args.after_pool) if args.after_pool else records
+    out = compare(
+        games(records, args.before, args.scenario, seats),
+        games(after_records, args.after, args.scenario, seats),
+    )
+    print(json.dumps({"before": args.before, "after": args.after, **out}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
