@@ -1,0 +1,81 @@
+"""One pooled Pagan game played again move by move, with the Hunter's belief at each of his turns.
+
+    python benchmarks/experiments/ai_pagan_trace.py --version 1aa7a770 --scenario 1 \
+        --seed bal2/medium/medium-34 [--pool benchmarks/results/pagan-pool.jsonl]
+
+The arena seeds every decision by the deal and the decision number, so a pooled game is played
+again exactly by the code version that recorded it (the script refuses another version). Printed:
+each move with its seat, and at the start of each Hunter turn his three likeliest villagers
+under `rules.pagan.inference.posterior` (which reads only what he has seen) beside the true
+witch's villager, and the outcome. It is for reading why a game went as it did: where the
+Hunter knew her villager and what he did about it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from ai.arena import Player, parse_spec, play_out
+from ai.pool import code_version, read_records
+from rules.core.moves import Move
+from rules.core.registry import get_game
+from rules.pagan import inference
+from rules.pagan.state import HUNTER, PaganState
+
+POOL = "benchmarks/results/pagan-pool.jsonl"
+
+
+class Tracer:
+    """Plays a seat as the arena's player does, printing each move it makes."""
+
+    def __init__(self, player: Player, seat: str) -> None:
+        self.player, self.seat, self.turn = player, seat, -1
+
+    def choose(self, state: Any, seed: str) -> Move:
+        if self.seat == HUNTER and isinstance(state, PaganState) and state.turn != self.turn:
+            self.turn = state.turn
+            post = sorted(inference.posterior(state).items(), key=lambda kv: -kv[1])[:3]
+            beliefs = ", ".join(f"{vid} {p:.2f}" for vid, p in post)
+            print(f"-- game turn {state.turn}, the Hunter believes: {beliefs}")
+        move = self.player.choose(state, seed)
+        print(f"   {self.seat:6} {move.label or move.id}")
+        return move
+
+    def observe(self, seat: str, move: Move) -> None:
+        self.player.observe(seat, move)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--version", required=True, help="code version (first hex digits)")
+    parser.add_argument("--scenario", default="standard")
+    parser.add_argument("--seed", required=True, help="the game's deal seed in the pool")
+    parser.add_argument("--pool", default=POOL)
+    args = parser.parse_args(argv)
+    if not code_version().startswith(args.version):
+        raise SystemExit(f"this checkout is code version {code_version()}, not {args.version}")
+    found = [
+        r
+        for r in read_records(args.pool)
+        if r["version"].startswith(args.version)
+        and r["options"].get("scenario") == args.scenario
+        and r["seed"] == args.seed
+    ]
+    if not found:
+        raise SystemExit(f"no game {args.seed} of {args.version} in {args.pool}")
+    record = found[0]
+    game = get_game(record["game"])
+    state = game.new(record["options"], record["seed"])
+    print(f"the witch's villager: {state.true_witch}; seats: {record['seats']}")
+    players = {
+        seat: Tracer(Player(game, seat, parse_spec(text)), seat)
+        for seat, text in record["seats"].items()
+    }
+    play_out(game, state, players, record["seed"])
+    print(game.outcome(state), f"(pooled: {record['winners']}, {record['reason']})")
+
+
+if __name__ == "__main__":
+    main()
