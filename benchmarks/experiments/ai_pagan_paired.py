@@ -5,12 +5,14 @@
         [--witch medium --hunter medium]
 
 A deal seed played with the same seat specs before and after a change of the data or the AI is a
-pair: the arena's every decision is seeded by the deal and the decision number, so a game in
-which the change never mattered is played again move for move (`identical`), and the change's
-effect lies in the pairs that differ. Printed (one JSON object): the Witch's wins of each side
-over the common deals with Clopper-Pearson 95% intervals, the discordant pairs (won by the Witch
-before and by the Hunter after, and the other way) with McNemar's exact two-sided p, and each
-side's median and longest game in turns. A code version is given by its first hex digits.
+pair: the arena seeds every decision by the deal and the decision number, so both sides see the
+same deal and the change's effect lies in the pairs whose winner differs. Few games replay move
+for move (`identical`): every card is among the unseen cards a determinization deals, so a change
+to any card changes every search (2 of 150 deals for session 10's change). Printed (one JSON
+object): the Witch's wins of each side over the common deals with Clopper-Pearson 95%
+intervals, the discordant pairs (won by the Witch before and by the Hunter after, and the other
+way) with McNemar's exact two-sided p, and each side's median and longest game in turns. A code
+version is given by its first hex digits.
 """
 
 from __future__ import annotations
@@ -71,8 +73,6 @@ def compare(
     before: Mapping[str, Mapping[str, Any]], after: Mapping[str, Mapping[str, Any]]
 ) -> dict[str, Any]:
     common = sorted(set(before) & set(after))
-    b = [before[s] for s in common]
-    a = [after[s] for s in common]
     pairs = [(before[s], after[s]) for s in common]
     to_hunter = sum("witch" in x["winners"] and "witch" not in y["winners"] for x, y in pairs)
     to_witch = sum("witch" not in x["winners"] and "witch" in y["winners"] for x, y in pairs)
@@ -81,8 +81,8 @@ def compare(
     )
     return {
         "common_deals": len(common),
-        "before": side(b),
-        "after": side(a),
+        "before": side([x for x, _ in pairs]),
+        "after": side([y for _, y in pairs]),
         "identical_games": identical,
         "witch_to_hunter": to_hunter,
         "hunter_to_witch": to_witch,

@@ -5,9 +5,9 @@
 
 The arena seeds every decision by the deal and the decision number, so a pooled game is played
 again exactly by the code version that recorded it (the script refuses another version). Printed:
-each move with its seat, and at the start of each Hunter turn his three likeliest villagers
-under `rules.pagan.inference.posterior` (which reads only what he has seen) beside the true
-witch's villager, and the outcome. It is for reading why a game went as it did: where the
+the true witch's villager, each move with its seat, at the start of each Hunter turn his three
+likeliest villagers under `rules.pagan.inference.posterior` (which reads only what he has seen),
+and the outcome. It is for reading why a game went as it did: where the
 Hunter knew her villager and what he did about it.
 """
 
