@@ -19,7 +19,7 @@ from collections.abc import Callable
 from rules.core.moves import Move
 from rules.core.rng import Rng
 from rules.pagan import inference, sampling
-from rules.pagan.board import VILLAGERS
+from rules.pagan.board import CARDS, VILLAGERS, card_at_place
 from rules.pagan.state import HUNTER, WITCH, PaganState, Villager
 
 # Feature weights and bias of the evaluation (Witch's log-odds), from ai_fit_pagan_eval.py.
@@ -42,6 +42,10 @@ WEIGHTS: dict[str, float] = {
     # Set by hand, not fitted (the fitting games' Hunter rarely sat there): his pawn on her
     # villager stops her converting there and her ritual until his next Upkeep.
     "witch_held": -0.40,
+    # Set by hand, not fitted: an Investigation on the Witch's side on her villager (no
+    # conversion there, no Secrets for visiting it, two pawns a visit, no skill) slows every
+    # Favor she gathers there until she moves it away.
+    "witch_barred": -0.50,
     "influence": 0.05,
     "witch_board": 0.05,
     "hunter_board": -0.05,
@@ -90,6 +94,7 @@ def features(s: PaganState) -> dict[str, float]:
         "alive_clues": float(alive_clues),
         "elim_threat": threat,
         "witch_held": 1.0 if tw.hunter_pawns > 0 else 0.0,
+        "witch_barred": 1.0 if _bars_her(tw.investigation) else 0.0,
         # Influence buys cards; past a handful it buys nothing more this turn.
         "influence": float(min(w.influence, 8) - min(h.influence, 8)),
         "witch_board": float(sum(1 for x in (*w.brews, *w.familiars) if x is not None)),
@@ -164,6 +169,12 @@ def _rollout(s: PaganState, moves: list[Move], rng: Rng, pursue: bool) -> Move:
             return _hunter_act(s, moves, rng, target, _sure_of(s, moves, target))
         if t == "place" or t == "to":
             return _hunter_place(s, f, moves, rng, target)
+        if t in ("choose", "ready_fx", "upkeep"):
+            return _hunter_unlock(s, f, moves, rng, target)
+        if t == "place_investigation" and _bars_her(str(f["card"])):
+            for m in moves:
+                if m.args[0][1] == target and rng.random() < HUNTER_FOCUS:
+                    return m
         if t == "pay_tokens" and f.get("clue"):
             # A Raid's Clues come from elsewhere first: those on the target count towards
             # eliminating it.
@@ -269,7 +280,10 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
     progress (no conversion or ritual there before his next Upkeep), and eliminates it once he
     can and believes it hers (`sure`, see `SURE`). While her pawn holds it he carries out the
     counter: a visit that puts a Clue on it
-    (distributing needs no ready target), Ready it with that Clue, then Raid or occupy it.
+    (distributing needs no ready target), Ready it with that Clue, then Raid or occupy it; where
+    her pawns also hold every villager that feeds its colour, a card that Readies at no cost or
+    puts Clues anywhere. An Investigation on the Witch's side goes on it once it shows Secrets or
+    Favors (Scenario 1's rush converts there every turn).
     Measured with playouts on both sides, 300 deals: the Hunter won 3 with the plain policy,
     about 36 with the one before the counter (the README's AI section)."""
     suspects = s.hunter.suspects
@@ -315,6 +329,15 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
             if v is pv and progress:
                 score += 3.0 + min(pv.favors, 2) * 1.5
             return score
+        if k == "play" and pv is not None and _bars_her(str(m.args[0][1])):
+            # Only a villager without an Investigation takes one while any is free.
+            return 1.0 if pv.investigation is not None else 6.0 + pressure
+        if k == "play" and pv is not None and held:
+            card = str(m.args[0][1])
+            if card in _READY_NOW and pawns >= 2:
+                return 7.0 + pressure  # a Ready at no cost: no Clue on it needed
+            if card in _CLUES_ANYWHERE and pv.clues == 0 and pawns >= 3:
+                return 8.0  # the Clue that pays for the Ready, where no visit can put it
         if k in ("play", "activate"):
             return 2.5
         return 0.1 if k == "end" else 1.0
@@ -322,20 +345,86 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
     return _noisy_best(moves, score_of, rng)
 
 
+def _has_op(value: object, op_name: str, token: str | None = None) -> bool:
+    """Whether an op list or card mapping holds, at any depth, the op `op_name` (placing
+    `token`, when given)."""
+    if isinstance(value, dict):
+        if value.get("op") == op_name and (token is None or value.get("token") == token):
+            return True
+        return any(_has_op(v, op_name, token) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_op(v, op_name, token) for v in value)
+    return False
+
+
+def _bars_her(card: str | None) -> bool:
+    """Whether `card` is an Investigation on the Witch's side that hinders her visits there (fewer
+    conversions or Secrets, more pawns, no skill: its `modifiers`)."""
+    return card is not None and _BARS.get(card, False)
+
+
+_BARS = {
+    c.id: c.data.get("affects") == "witch" and bool(c.data.get("modifiers")) for c in CARDS.values()
+}
+
+# The Hunter's lock-breakers, read from the catalog: while her pawns hold every villager whose
+# visit would put a Clue on her villager, only these open it (Scenario 1's rush, docs/ai.md).
+_READY_NOW = frozenset(
+    c.id for c in CARDS.values() if c.side == "hunter" and _has_op(c.data.get("effect"), "ready")
+)
+_CLUES_ANYWHERE = frozenset(
+    c.id
+    for c in CARDS.values()
+    if c.side == "hunter" and _has_op(c.data.get("effect"), "place", "clue")
+)
+
+
+def _hunter_unlock(
+    s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, prime: str | None
+) -> Move:
+    """The Hunter's free Readies (an event's choice, its target, an Ally's Upkeep trigger) go
+    to `prime` while her pawn holds it, and are kept for later otherwise."""
+    held = prime is not None and s.villager(prime).witch_pawns > 0
+    t = f["t"]
+    if t == "ready_fx":
+        if held:
+            for m in moves:
+                if m.args[0][1] == prime:
+                    return m
+    elif t == "choose":
+        options = f["options"]
+        assert isinstance(options, list)
+        ready = [m for m in moves if _has_op(options[int(m.args[0][1])], "ready") == held]
+        if ready:
+            return ready[rng.below(len(ready))]
+    elif held:
+        for m in moves:
+            place = str(m.args[0][1]).partition("/")[0] if m.kind == "trigger" else "scenario"
+            if place != "scenario":
+                card = card_at_place(s, place)
+                if card is not None and _has_op(CARDS[card].data.get("triggers"), "ready"):
+                    return m
+    return moves[rng.below(len(moves))]
+
+
 def move_bias(s: PaganState, moves: list[Move]) -> list[float] | None:
     """The Hunter's counter against the world's witch, for the root of his search: 1 for
     eliminating her once he believes it (`SURE`), for a Ready of her villager while her pawn
-    holds it (with a pawn left to follow it up), for a Raid there that undoes progress, for a
-    visit that puts the Clue paying for that Ready, and for sitting on her villager once it
-    shows progress. His worlds are drawn
+    holds it (with a pawn left to follow it up, or a card that Readies at no cost), for a Raid
+    there that undoes progress, for a visit or a card that puts the Clue paying for that Ready,
+    for sitting on her villager once it shows progress, and for an Investigation on the Witch's
+    side played and placed on it. His worlds are drawn
     from his belief, so each villager's counter is favoured as often as he believes her the
     witch. None for the Witch (her search is not biased)."""
     f = s.stack[-1]
-    if f["t"] != "act" or f.get("seat") != HUNTER:
+    if f.get("seat") != HUNTER or f["t"] not in ("act", "place_investigation"):
         return None
     tw = s.villager(s.true_witch)
     if not tw.alive or tw.id in s.hunter.suspects:
         return None
+    if f["t"] == "place_investigation":
+        bars = _bars_her(str(f["card"]))
+        return [1.0 if bars and m.args[0][1] == tw.id else 0.0 for m in moves]
     pawns = s.hunter.pawns
     held = tw.witch_pawns > 0
     progress = tw.favors >= 1 or tw.secrets >= 3
@@ -349,6 +438,12 @@ def move_bias(s: PaganState, moves: list[Move]) -> list[float] | None:
             h = 1.0 if on_her and pawns >= 2 else 0.0
         elif k == "raid":
             h = 1.0 if on_her and progress else 0.0
+        elif k == "play":
+            card = str(m.args[0][1])
+            bar_now = _bars_her(card) and tw.investigation is None and tw.favors + tw.secrets > 0
+            ready_now = held and card in _READY_NOW and pawns >= 2
+            clue_now = held and card in _CLUES_ANYWHERE and tw.clues == 0 and pawns >= 3
+            h = 1.0 if bar_now or ready_now or clue_now else 0.0
         elif k == "visit":
             v = s.villager(str(m.args[0][1]))
             if on_her:

@@ -13,7 +13,7 @@ from rules.pagan.heuristics import (
     rollout_move,
     rollout_move_pursuing,
 )
-from rules.pagan.state import HUNTER, WITCH, PaganState
+from rules.pagan.state import HUNTER, WITCH, PaganState, Slot
 from tests.ai.positions import random_positions
 
 
@@ -227,3 +227,136 @@ def test_the_pursuing_playout_hunter_eliminates_the_world_witch_only_once_he_bel
     assert eliminations() <= 0.2 * 60
     _record_favors_on(s, witch, times=4)  # now it points at her
     assert eliminations() >= 0.6 * 60
+
+
+def _with_in_hand(s: PaganState, card: str) -> None:
+    """`card` the Hunter's only card in hand, and Influence enough to play it."""
+    s.hunter.hand[:] = [card]
+    s.hunter.influence = max(s.hunter.influence, 3)
+    s.cache = None
+
+
+def _bare_of_feeders(s: PaganState, villager_id: str) -> None:
+    """Her pawns on every other villager whose visit would put a Clue on `villager_id`'s colour:
+    no visit can pay for a Ready there (Scenario 1's lock)."""
+    colour = s.villager(villager_id).colour
+    for v in s.villagers:
+        if v.alive and v.id != villager_id and _target_colour(v) == colour:
+            v.hunter_pawns, v.witch_pawns = 0, 1
+    s.cache = None
+
+
+BRIBE, ON_THE_TRAIL = "0007", "0010"
+
+
+def test_the_playout_hunter_bribes_open_a_held_suspect_no_visit_can_clue() -> None:
+    s = _hunter_to_act("bribe")
+    target = _open_suspect(s)
+    _hold_with_her_pawn(s, target, clues=0)
+    _bare_of_feeders(s, target)
+    _with_in_hand(s, BRIBE)
+    assert f"play:{BRIBE}" in [m.id for m in PAGAN.legal_moves(s)]
+    chosen = _choices(s)
+    assert chosen.count(f"play:{BRIBE}") >= 0.6 * len(chosen)
+    # Then its choice is the Ready, and the Ready is of the suspect.
+    s = PAGAN.apply(s, f"play:{BRIBE}")
+    assert s.stack[-1]["t"] == "choose"
+    options = PAGAN.legal_moves(s)
+    ready = next(m for m in options if "Ready" in m.label)
+    assert _choices(s).count(ready.id) >= 0.6 * 60
+    s = PAGAN.apply(s, ready.id)
+    assert _choices(s).count(f"ready:{target}") >= 0.6 * 60
+
+
+def test_the_playout_hunter_keeps_a_bribe_for_evidence_while_nothing_is_held() -> None:
+    s = _hunter_to_act("bribe-evidence")
+    for v in s.villagers:
+        v.witch_pawns = 0
+    _with_in_hand(s, BRIBE)
+    s = PAGAN.apply(s, f"play:{BRIBE}")
+    evidence = [m.id for m in PAGAN.legal_moves(s) if "Ready" not in m.label]
+    assert evidence
+    # A quarter of playout decisions are uniformly random; the rest take the Evidence.
+    assert sum(c in evidence for c in _choices(s)) >= 0.6 * 60
+
+
+def test_the_playout_hunter_puts_clues_where_no_visit_can_on_a_held_suspect() -> None:
+    s = _hunter_to_act("on-the-trail")
+    target = _open_suspect(s)
+    _hold_with_her_pawn(s, target, clues=0)
+    _bare_of_feeders(s, target)
+    _with_in_hand(s, ON_THE_TRAIL)
+    chosen = _choices(s)
+    assert chosen.count(f"play:{ON_THE_TRAIL}") >= 0.6 * len(chosen)
+
+
+def test_the_hunters_root_bias_favours_a_free_ready_of_the_worlds_held_witch() -> None:
+    s = _hunter_to_act("bias-bribe")
+    witch = s.true_witch
+    _hold_with_her_pawn(s, witch, clues=0)
+    _with_in_hand(s, BRIBE)
+    moves = PAGAN.legal_moves(s)
+    bias = move_bias(s, moves)
+    assert bias is not None
+    assert bias[[m.id for m in moves].index(f"play:{BRIBE}")] == 1.0
+
+
+HARSH_TREATMENT = "0019"  # on the Witch's side: she cannot convert on its villager
+
+
+def test_the_playout_hunter_bars_the_suspect_with_a_witch_side_investigation() -> None:
+    s = _hunter_to_act("harsh")
+    target = _open_suspect(s)
+    _hold_with_her_pawn(s, target, clues=0)
+    colour = s.villager(target).colour
+    for v in s.villagers:  # nothing to Ready or Raid it with: the Investigation is his move
+        v.investigation = None
+        if v.colour == colour:
+            s.supply["clue"] += v.clues
+            v.clues = 0
+    s.villager(target).witch_pawns = 0
+    _with_in_hand(s, HARSH_TREATMENT)
+    chosen = _choices(s)
+    assert chosen.count(f"play:{HARSH_TREATMENT}") >= 0.6 * len(chosen)
+    s = PAGAN.apply(s, f"play:{HARSH_TREATMENT}")
+    assert s.stack[-1]["t"] == "place_investigation"
+    assert _choices(s).count(f"target:{target}") >= 0.6 * 60
+
+
+def test_the_hunters_root_bias_places_a_witch_side_investigation_on_the_worlds_witch() -> None:
+    s = _hunter_to_act("bias-harsh")
+    for v in s.villagers:
+        v.investigation = None
+    witch = s.true_witch
+    _hold_with_her_pawn(s, witch, clues=1)
+    _with_in_hand(s, HARSH_TREATMENT)
+    moves = PAGAN.legal_moves(s)
+    bias = move_bias(s, moves)
+    assert bias is not None
+    assert bias[[m.id for m in moves].index(f"play:{HARSH_TREATMENT}")] == 1.0
+    s = PAGAN.apply(s, f"play:{HARSH_TREATMENT}")
+    moves = PAGAN.legal_moves(s)
+    bias = move_bias(s, moves)
+    assert bias is not None
+    assert {m.id for m, h in zip(moves, bias, strict=True) if h > 0} == {f"target:{witch}"}
+
+
+THUG = "0005"  # an Ally: during the Hunter's Upkeep he may Ready a villager at no cost
+
+
+def test_the_playout_hunters_thug_readies_the_held_suspect_at_upkeep() -> None:
+    s = next(
+        p
+        for p in random_positions(PAGAN, 400, "thug", every=1)
+        if p.stack[-1]["t"] == "upkeep" and p.stack[-1]["seat"] == HUNTER and p.turn > 3
+    )
+    s.witch_record.clear()
+    s.belief = None
+    target = _open_suspect(s)
+    _hold_with_her_pawn(s, target, clues=0)
+    s.hunter.allies[0] = Slot(THUG)
+    s.cache = None
+    trigger = next(m.id for m in PAGAN.legal_moves(s) if m.id.startswith("trigger:ally-0/"))
+    assert _choices(s).count(trigger) >= 0.6 * 60
+    s = PAGAN.apply(s, trigger)
+    assert _choices(s).count(f"ready:{target}") >= 0.6 * 60
