@@ -79,7 +79,9 @@ def features(s: PaganState) -> dict[str, float]:
     return {
         "witch_favors": float(min(tw.favors, 3)),
         "witch_secrets": float(min(tw.secrets, 9)),
-        "witch_ready": 1.0 if tw.favors >= 3 and tw.ready else 0.0,
+        # Her own pawns leave at her Upkeep, and his she sends back with a Ready paid with a
+        # Secret there: only his pawn on a villager without a Secret stops her next ritual.
+        "witch_ready": 1.0 if tw.favors >= 3 and (tw.hunter_pawns == 0 or tw.secrets) else 0.0,
         "other_favors": float(other_favors),
         "alive_secrets": float(alive_secrets),
         "brew_secrets": float(sum(b.secrets for b in w.brews if b is not None)),
@@ -266,6 +268,9 @@ def _witch_act(s: PaganState, moves: list[Move], rng: Rng) -> Move:
             return 6.0
         if k == "visit":
             return 3.0 if m.args[0][1] == s.true_witch else 2.0
+        if k == "ready" and m.args[0][1] == s.true_witch:
+            # His pawn on her villager: the Ready that opens it to her ritual or conversions.
+            return 8.0 if s.villager(s.true_witch).favors >= 3 else 3.5
         if k == "play":
             return 2.5
         return 0.1 if k == "end" else 1.0

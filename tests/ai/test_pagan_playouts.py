@@ -9,6 +9,7 @@ from rules.core.rng import Rng
 from rules.pagan.game import PAGAN
 from rules.pagan.heuristics import (
     _target_colour,
+    features,
     move_bias,
     rollout_move,
     rollout_move_pursuing,
@@ -360,3 +361,38 @@ def test_the_playout_hunters_thug_readies_the_held_suspect_at_upkeep() -> None:
     assert _choices(s).count(trigger) >= 0.6 * 60
     s = PAGAN.apply(s, trigger)
     assert _choices(s).count(f"ready:{target}") >= 0.6 * 60
+
+
+def _witch_with_three_favors(seed: str) -> tuple[PaganState, str]:
+    """A Hunter's action choice with 3 Favors and 2 Secrets on her villager."""
+    s = _hunter_to_act(seed)
+    v = s.villager(s.true_witch)
+    s.supply["favor"] -= 3 - v.favors
+    s.supply["secret"] -= 2 - v.secrets
+    v.favors, v.secrets = 3, 2
+    s.cache = None
+    return s, v.id
+
+
+def test_the_evaluation_knows_his_pawn_stops_her_ritual_only_where_she_cannot_pay_a_ready() -> None:
+    s, witch = _witch_with_three_favors("eval-ready")
+    v = s.villager(witch)
+    v.hunter_pawns, v.witch_pawns = 0, 1  # her own pawn leaves at her Upkeep
+    assert features(s)["witch_ready"] == 1.0
+    v.hunter_pawns, v.witch_pawns = 1, 0  # she Readies it for a Secret, then performs the ritual
+    assert features(s)["witch_ready"] == 1.0
+    s.supply["secret"] += v.secrets
+    v.secrets = 0  # no Secret to pay with: his pawn holds it until his next Upkeep
+    assert features(s)["witch_ready"] == 0.0
+
+
+def test_the_playout_witch_readies_her_held_villager_for_the_ritual() -> None:
+    s, witch = _witch_with_three_favors("witch-ready")
+    s.villager(witch).hunter_pawns = 1
+    s.witch.pawns = 2
+    s.stack[-1]["seat"] = WITCH  # her action choice on the same board
+    s.active = WITCH
+    s.cache = None
+    assert f"ready:{witch}" in [m.id for m in PAGAN.legal_moves(s)]
+    chosen = _choices(s)
+    assert chosen.count(f"ready:{witch}") >= 0.6 * len(chosen)
