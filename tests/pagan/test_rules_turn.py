@@ -319,6 +319,26 @@ def test_ready_a_villager_costs_one_own_token_and_frees_it_for_a_visit() -> None
     check_invariants(s)
 
 
+def test_ransack_removes_all_secrets_or_one_favor_from_any_villager() -> None:
+    """Ransack (designed): "Choose one: remove all Secrets from a villager; or remove 1 Favor from
+    a villager." Unlike a Raid it needs no ready villager and no Clues."""
+    for option, left in (("option:0", (0, 2)), ("option:1", (4, 1))):
+        s = new_game(1)
+        set_tokens(s, "doctor-annie", secrets=4, favors=2)
+        set_tokens(s, "beau-johnson", secrets=1, favors=1)  # a choice of villager
+        s.villager("doctor-annie").witch_pawns = 1  # occupied: no Raid, yet Ransack reaches it
+        set_hand(s, HUNTER, [RANSACK])
+        start_hunter(s)
+        s.hunter.influence = 2
+        s = play(s, f"play:{RANSACK}")
+        assert ids(s) == ["option:0", "option:1"]
+        s = play(s, option)
+        s = play(s, next(m for m in ids(s) if m.endswith("doctor-annie")))
+        annie = s.villager("doctor-annie")
+        assert (annie.secrets, annie.favors) == left
+        check_invariants(s)
+
+
 def test_location_is_ready_again_only_at_the_hunters_next_upkeep() -> None:
     s = new_game(1)
     put_in_play(s, HUNTER, STUDY)
