@@ -250,13 +250,19 @@ def _bare_of_feeders(s: PaganState, villager_id: str) -> None:
 BRIBE, ON_THE_TRAIL = "0007", "0010"
 
 
-def test_the_playout_hunter_bribes_open_a_held_suspect_no_visit_can_clue() -> None:
-    s = _hunter_to_act("bribe")
+def _locked_with_in_hand(seed: str, card: str) -> tuple[PaganState, str]:
+    """A suspect held by her pawn, bare of Clues, with her pawns on every villager that feeds
+    its colour; `card` alone in his hand. The suspect's id comes with the state."""
+    s = _hunter_to_act(seed)
     target = _open_suspect(s)
     _hold_with_her_pawn(s, target, clues=0)
     _bare_of_feeders(s, target)
-    _with_in_hand(s, BRIBE)
-    assert f"play:{BRIBE}" in [m.id for m in PAGAN.legal_moves(s)]
+    _with_in_hand(s, card)
+    return s, target
+
+
+def test_the_playout_hunter_bribes_open_a_held_suspect_no_visit_can_clue() -> None:
+    s, target = _locked_with_in_hand("bribe", BRIBE)
     chosen = _choices(s)
     assert chosen.count(f"play:{BRIBE}") >= 0.6 * len(chosen)
     # Then its choice is the Ready, and the Ready is of the suspect.
@@ -282,11 +288,7 @@ def test_the_playout_hunter_keeps_a_bribe_for_evidence_while_nothing_is_held() -
 
 
 def test_the_playout_hunter_puts_clues_where_no_visit_can_on_a_held_suspect() -> None:
-    s = _hunter_to_act("on-the-trail")
-    target = _open_suspect(s)
-    _hold_with_her_pawn(s, target, clues=0)
-    _bare_of_feeders(s, target)
-    _with_in_hand(s, ON_THE_TRAIL)
+    s, _ = _locked_with_in_hand("on-the-trail", ON_THE_TRAIL)
     chosen = _choices(s)
     assert chosen.count(f"play:{ON_THE_TRAIL}") >= 0.6 * len(chosen)
 
@@ -296,10 +298,15 @@ def test_the_hunters_root_bias_favours_a_free_ready_of_the_worlds_held_witch() -
     witch = s.true_witch
     _hold_with_her_pawn(s, witch, clues=0)
     _with_in_hand(s, BRIBE)
+    assert _root_bias(s)[f"play:{BRIBE}"] == 1.0
+
+
+def _root_bias(s: PaganState) -> dict[str, float]:
+    """The Hunter's root bias (`move_bias`) of each legal move, by move id."""
     moves = PAGAN.legal_moves(s)
     bias = move_bias(s, moves)
     assert bias is not None
-    assert bias[[m.id for m in moves].index(f"play:{BRIBE}")] == 1.0
+    return {m.id: h for m, h in zip(moves, bias, strict=True)}
 
 
 HARSH_TREATMENT = "0019"  # on the Witch's side: she cannot convert on its villager
@@ -331,15 +338,9 @@ def test_the_hunters_root_bias_places_a_witch_side_investigation_on_the_worlds_w
     witch = s.true_witch
     _hold_with_her_pawn(s, witch, clues=1)
     _with_in_hand(s, HARSH_TREATMENT)
-    moves = PAGAN.legal_moves(s)
-    bias = move_bias(s, moves)
-    assert bias is not None
-    assert bias[[m.id for m in moves].index(f"play:{HARSH_TREATMENT}")] == 1.0
+    assert _root_bias(s)[f"play:{HARSH_TREATMENT}"] == 1.0
     s = PAGAN.apply(s, f"play:{HARSH_TREATMENT}")
-    moves = PAGAN.legal_moves(s)
-    bias = move_bias(s, moves)
-    assert bias is not None
-    assert {m.id for m, h in zip(moves, bias, strict=True) if h > 0} == {f"target:{witch}"}
+    assert {m for m, h in _root_bias(s).items() if h > 0} == {f"target:{witch}"}
 
 
 THUG = "0005"  # an Ally: during the Hunter's Upkeep he may Ready a villager at no cost
