@@ -20,7 +20,9 @@ from rules.core.moves import Move
 from rules.core.rng import Rng
 from rules.pagan import inference, sampling
 from rules.pagan.board import CARDS, VILLAGERS, card_at_place
+from rules.pagan.ops import mentions
 from rules.pagan.state import HUNTER, WITCH, PaganState, Villager
+from rules.pagan.turn import ELIMINATE_CLUES
 
 # Feature weights and bias of the evaluation (Witch's log-odds), from ai_fit_pagan_eval.py.
 WEIGHTS: dict[str, float] = {
@@ -40,7 +42,8 @@ WEIGHTS: dict[str, float] = {
     "alive_clues": -0.02,
     "elim_threat": -0.60,
     # Set by hand, not fitted (the fitting games' Hunter rarely sat there): his pawn on her
-    # villager stops her converting there and her ritual until his next Upkeep.
+    # villager stops her converting there until his next Upkeep, and her ritual too while she
+    # has no Secret there to pay the Ready that sends it back ("witch_ready").
     "witch_held": -0.40,
     # Set by hand, not fitted: an Investigation on the Witch's side on her villager (no
     # conversion there, no Secrets for visiting it, two pawns a visit, no skill) slows every
@@ -299,6 +302,13 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
     # Her pawn holds it: only a Ready (paid with a Clue on it) opens it to a Raid or his pawn.
     held = pv is not None and pv.witch_pawns > 0
     progress = pv is not None and (pv.favors >= 1 or pv.secrets >= 3)
+    # With 3 Clues on it, only a bare villager (ruled out or not) stands in the way of
+    # eliminating it: the colours his visits should feed.
+    bare_colours = (
+        {v.colour for v in s.villagers if v.alive and v.clues == 0}
+        if pv is not None and pv.clues >= ELIMINATE_CLUES
+        else set()
+    )
 
     def score_of(m: Move) -> float | None:
         k = m.kind
@@ -331,35 +341,25 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
                     score += 2.5
             if v.clues >= 3:
                 score += 1.5  # a visit there yields Evidence
+            if _target_colour(v) in bare_colours:
+                score += 2.0
             if v is pv and progress:
                 score += 3.0 + min(pv.favors, 2) * 1.5
             return score
-        if k == "play" and pv is not None and _bars_her(str(m.args[0][1])):
-            # Only a villager without an Investigation takes one while any is free.
-            return 1.0 if pv.investigation is not None else 6.0 + pressure
-        if k == "play" and pv is not None and held:
+        if k == "play" and pv is not None:
             card = str(m.args[0][1])
-            if card in _READY_NOW and pawns >= 2:
+            if _bars_her(card):
+                # Only a villager without an Investigation takes one while any is free.
+                return 1.0 if pv.investigation is not None else 6.0 + pressure
+            if held and card in _READY_NOW and pawns >= 2:
                 return 7.0 + pressure  # a Ready at no cost: no Clue on it needed
-            if card in _CLUES_ANYWHERE and pv.clues == 0 and pawns >= 3:
+            if held and card in _CLUES_ANYWHERE and pv.clues == 0 and pawns >= 3:
                 return 8.0  # the Clue that pays for the Ready, where no visit can put it
         if k in ("play", "activate"):
             return 2.5
         return 0.1 if k == "end" else 1.0
 
     return _noisy_best(moves, score_of, rng)
-
-
-def _has_op(value: object, op_name: str, token: str | None = None) -> bool:
-    """Whether an op list or card mapping holds, at any depth, the op `op_name` (placing
-    `token`, when given)."""
-    if isinstance(value, dict):
-        if value.get("op") == op_name and (token is None or value.get("token") == token):
-            return True
-        return any(_has_op(v, op_name, token) for v in value.values())
-    if isinstance(value, list):
-        return any(_has_op(v, op_name, token) for v in value)
-    return False
 
 
 def _bars_her(card: str | None) -> bool:
@@ -375,12 +375,16 @@ _BARS = {
 # The Hunter's lock-breakers, read from the catalog: while her pawns hold every villager whose
 # visit would put a Clue on her villager, only these open it (Scenario 1's rush, docs/ai.md).
 _READY_NOW = frozenset(
-    c.id for c in CARDS.values() if c.side == "hunter" and _has_op(c.data.get("effect"), "ready")
+    c.id for c in CARDS.values() if c.side == "hunter" and mentions(c.data.get("effect"), "ready")
 )
 _CLUES_ANYWHERE = frozenset(
     c.id
     for c in CARDS.values()
-    if c.side == "hunter" and _has_op(c.data.get("effect"), "place", "clue")
+    if c.side == "hunter" and mentions(c.data.get("effect"), "place", "clue")
+)
+# Cards in play whose Upkeep trigger Readies a villager (Thug).
+_READY_TRIGGERS = frozenset(
+    c.id for c in CARDS.values() if c.side == "hunter" and mentions(c.data.get("triggers"), "ready")
 )
 
 
@@ -399,16 +403,15 @@ def _hunter_unlock(
     elif t == "choose":
         options = f["options"]
         assert isinstance(options, list)
-        ready = [m for m in moves if _has_op(options[int(m.args[0][1])], "ready") == held]
+        ready = [m for m in moves if mentions(options[int(m.args[0][1])], "ready") == held]
         if ready:
             return ready[rng.below(len(ready))]
     elif held:
         for m in moves:
-            place = str(m.args[0][1]).partition("/")[0] if m.kind == "trigger" else "scenario"
-            if place != "scenario":
-                card = card_at_place(s, place)
-                if card is not None and _has_op(CARDS[card].data.get("triggers"), "ready"):
-                    return m
+            place = str(m.args[0][1]).partition("/")[0] if m.kind == "trigger" else ""
+            # (a scenario's rule triggers have the place "scenario", not a card)
+            if place not in ("", "scenario") and card_at_place(s, place) in _READY_TRIGGERS:
+                return m
     return moves[rng.below(len(moves))]
 
 
@@ -487,16 +490,16 @@ def _hunter_place(
     s: PaganState, f: dict[str, object], moves: list[Move], rng: Rng, prime: str | None
 ) -> Move:
     if f.get("token") == "clue":
-        if rng.random() < HUNTER_FOCUS:
+        # An elimination needs 3 Clues on her and a Clue on every living villager, ruled out
+        # or not: once the prime suspect has its 3, a bare villager comes first.
+        bare = [m for m in moves if m.args and s.villager(str(m.args[0][1])).clues == 0]
+        covered = prime is not None and s.villager(prime).clues >= ELIMINATE_CLUES
+        if not (covered and bare) and rng.random() < HUNTER_FOCUS:
             for m in moves:
                 if m.args and m.args[0][1] == prime:
                     return m
-        # Otherwise a villager he cannot rule out, a bare one first: an elimination needs a
-        # Clue on every living villager.
         suspects = s.hunter.suspects
-        open_moves = [m for m in moves if m.args and m.args[0][1] not in suspects]
-        bare = [m for m in open_moves if s.villager(str(m.args[0][1])).clues == 0]
-        pool = bare or open_moves
+        pool = bare or [m for m in moves if m.args and m.args[0][1] not in suspects]
         if pool:
             return pool[rng.below(len(pool))]
     return moves[rng.below(len(moves))]

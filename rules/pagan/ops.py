@@ -76,6 +76,19 @@ def holds(s: PaganState, f: Frame, cond: Mapping[str, Any]) -> bool:
     raise ValueError(f"unknown condition {cond!r}")
 
 
+def mentions(value: object, op_name: str, token: str | None = None) -> bool:
+    """Whether card data (an op list or mapping, at any depth) holds the op `op_name`, placing
+    or removing `token` when one is given: how the engine and the AI find cards by what they do
+    rather than by number."""
+    if isinstance(value, dict):
+        if value.get("op") == op_name and (token is None or value.get("token") == token):
+            return True
+        return any(mentions(v, op_name, token) for v in value.values())
+    if isinstance(value, list):
+        return any(mentions(v, op_name, token) for v in value)
+    return False
+
+
 def vocabulary() -> tuple[Mapping[str, tuple[frozenset[str], frozenset[str]]], Mapping[str, str]]:
     """Every op with its (required, optional) fields and every condition with the kind of its
     argument, once all the modules that implement them are imported."""

@@ -27,18 +27,8 @@ from rules.pagan.board import (
 )
 from rules.pagan.effects import DONE, push_fx, remove_card_in_play, usable
 from rules.pagan.machine import Handler, arg, handler, pop, push
-from rules.pagan.ops import Op, op
+from rules.pagan.ops import Op, mentions, op
 from rules.pagan.state import HUNTER, Frame, PaganState, Slot, opponent
-
-
-def _mentions(value: object, op_name: str) -> bool:
-    """Whether an op list (at any depth) contains the op `op_name`."""
-    if isinstance(value, dict):
-        return value.get("op") == op_name or any(_mentions(v, op_name) for v in value.values())
-    if isinstance(value, list):
-        return any(_mentions(v, op_name) for v in value)
-    return False
-
 
 # Cards whose playing depends on Gloom: Gloom cards, covering Enchantments, and cards whose
 # effect or on_play adds Gloom (checked with `usable`). Only these pay for the extra checks.
@@ -47,8 +37,8 @@ _GLOOM_GATED = frozenset(
     for cid, c in CARDS.items()
     if c.gloom
     or c.data.get("covers")
-    or _mentions(c.data.get("effect", []), "add_gloom")
-    or _mentions(c.data.get("on_play", []), "add_gloom")
+    or mentions(c.data.get("effect", []), "add_gloom")
+    or mentions(c.data.get("on_play", []), "add_gloom")
 )
 
 

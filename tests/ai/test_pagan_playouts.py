@@ -397,3 +397,41 @@ def test_the_playout_witch_readies_her_held_villager_for_the_ritual() -> None:
     assert f"ready:{witch}" in [m.id for m in PAGAN.legal_moves(s)]
     chosen = _choices(s)
     assert chosen.count(f"ready:{witch}") >= 0.6 * len(chosen)
+
+
+def _hunter_placing_a_clue(seed: str) -> PaganState:
+    """A Hunter's choice of where to put a Clue he distributes, with three villagers or more to
+    choose from; his Witch's record wiped (as `_hunter_to_act`)."""
+    for s in random_positions(PAGAN, 2000, seed, every=3):
+        f = s.stack[-1]
+        is_clue = f["t"] == "place" and f["seat"] == HUNTER and f.get("token") == "clue"
+        if is_clue and len(PAGAN.legal_moves(s)) >= 3:
+            s.witch_record.clear()
+            s.belief = None
+            return s
+    raise AssertionError("no Hunter Clue placement found")
+
+
+def _set_clues(s: PaganState, villager_id: str, clues: int) -> None:
+    v = s.villager(villager_id)
+    s.supply["clue"] -= clues - v.clues
+    v.clues = clues
+    s.cache = None
+
+
+def test_the_playout_hunter_covers_a_bare_villager_once_his_suspect_has_three_clues() -> None:
+    # Eliminate needs 3 Clues on her and a Clue on every living villager, a ruled-out one too.
+    s = _hunter_placing_a_clue("bare")
+    choices = [str(m.args[0][1]) for m in PAGAN.legal_moves(s)]
+    prime, bare = choices[0], choices[1]
+    for v in s.villagers:
+        if v.alive:
+            _set_clues(s, v.id, 1)
+    _set_clues(s, bare, 0)
+    _record_favors_on(s, prime, times=3)
+    _set_clues(s, prime, 2)
+    before = _choices(s)
+    assert before.count(f"place:{prime}") >= 0.6 * len(before)
+    _set_clues(s, prime, 3)
+    after = _choices(s)
+    assert after.count(f"place:{bare}") >= 0.6 * len(after)
