@@ -22,7 +22,7 @@ from rules.pagan import inference, sampling
 from rules.pagan.board import CARDS, VILLAGERS, card_at_place
 from rules.pagan.ops import mentions
 from rules.pagan.state import HUNTER, WITCH, PaganState, Villager
-from rules.pagan.turn import ELIMINATE_CLUES
+from rules.pagan.turn import ELIMINATE_CLUES, distributed
 
 # Feature weights and bias of the evaluation (Witch's log-odds), from ai_fit_pagan_eval.py.
 WEIGHTS: dict[str, float] = {
@@ -334,14 +334,16 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
         if k == "visit":
             v = s.villager(str(m.args[0][1]))
             score = 2.0
-            if pv is not None and _target_colour(v) == pv.colour:
+            # (no Clue at all from it under Obscuring Mist, say, when it has one asset)
+            yields = (distributed(s, v, HUNTER) or 0) > 0
+            if yields and pv is not None and _target_colour(v) == pv.colour:
                 if held and pv.clues == 0 and pawns >= 3:
                     score += 6.0  # the Clue that pays for the Ready
                 elif pressure > 0:
                     score += 2.5
             if v.clues >= 3:
                 score += 1.5  # a visit there yields Evidence
-            if _target_colour(v) in bare_colours:
+            if yields and _target_colour(v) in bare_colours:
                 score += 2.0
             if v is pv and progress:
                 score += 3.0 + min(pv.favors, 2) * 1.5
@@ -357,6 +359,11 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
                 return 8.0  # the Clue that pays for the Ready, where no visit can put it
         if k in ("play", "activate"):
             return 2.5
+        if k == "lift":
+            # Every Enchantment works against him for as long as it stays (Obscuring Mist: no
+            # Clue from a one-asset visit, so no Ready, Raid or elimination paid for), so it
+            # goes before a visit that feeds his suspect's colour.
+            return 5.0
         return 0.1 if k == "end" else 1.0
 
     return _noisy_best(moves, score_of, rng)

@@ -51,6 +51,18 @@ def start_turn(s: PaganState) -> None:
 # --- upkeep triggers ------------------------------------------------------------------------------
 
 
+def distributed(s: PaganState, v: Villager, seat: str) -> int | None:
+    """How many assets `seat`'s visit to `v` distributes (modifiers such as Obscuring Mist
+    counted; below 1 places nothing), or None when the Distribute step is skipped."""
+    if board.modifier_on(v, "skip_distribute", seat) is not None or (
+        "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat) > 0
+    ):
+        return None
+    # a double-sided villager acts as the side showing
+    n = VILLAGERS[v.face].assets + board.global_modifier(s, "distribute", seat)
+    return n + (board.modifier_on(v, "distribute", seat) or 0)
+
+
 def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
     """(place key, index, trigger) for the cards in play whose `when` trigger fires in the
     active player's Upkeep, then the scenario's rule triggers (place "scenario") for that
@@ -739,13 +751,9 @@ class Visit(Handler):
             ):
                 board.gain_evidence(s, 1)
         elif step == 2:
-            skip = board.modifier_on(v, "skip_distribute", seat) is not None or (
-                "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat) > 0
-            )
-            if not skip:
-                villager = VILLAGERS[v.face]  # a double-sided villager acts as the side showing
-                n = villager.assets + board.global_modifier(s, "distribute", seat)
-                n += board.modifier_on(v, "distribute", seat) or 0
+            n = distributed(s, v, seat)
+            if n is not None:
+                villager = VILLAGERS[v.face]
                 # the Witch may always put her Secrets on a Brew instead
                 token, spec = (
                     ("clue", "villager") if seat == HUNTER else ("secret", "villager_or_brew")

@@ -191,6 +191,7 @@ def test_the_playout_hunter_goes_after_the_villager_her_record_points_at_over_th
     decoy = _open_suspect(s)
     _hold_with_her_pawn(s, decoy, clues=1)
     pointed = _another_held(s, decoy)
+    s.hunter.hand.clear()  # no card of his competes with the Ready (an Investigation would)
     assert _choices(s).count(f"ready:{decoy}") >= 0.6 * 60  # an empty record: the board
     _record_favors_on(s, pointed, times=3)
     chosen = _choices(s)
@@ -435,3 +436,18 @@ def test_the_playout_hunter_covers_a_bare_villager_once_his_suspect_has_three_cl
     _set_clues(s, prime, 3)
     after = _choices(s)
     assert after.count(f"place:{bare}") >= 0.6 * len(after)
+
+
+OBSCURING_MIST = "0041"
+
+
+def test_the_playout_hunter_lifts_an_enchantment_that_works_against_him() -> None:
+    s = _hunter_to_act("lift")
+    s.enchantments[:], s.ench_gloom[:], s.ench_covers[:] = [OBSCURING_MIST], [0], [None]
+    for v in s.villagers:  # Clues on the board to pay the Lift with
+        if v.alive:
+            _set_clues(s, v.id, max(v.clues, 1))
+    s.cache = None
+    lift = next(m.id for m in PAGAN.legal_moves(s) if m.kind == "lift")
+    chosen = _choices(s)
+    assert chosen.count(lift) >= 0.5 * len(chosen)
