@@ -416,7 +416,7 @@ def test_lift_enchantment_pays_the_printed_cost_discards_it_and_slides_the_rest_
     for card in (ENTRANCED, HYPNOTISM, OBSCURING_MIST):
         put_in_play(s, WITCH, card)
     s = refresh(s)
-    # Entranced lifts for 3 Influence (unaffordable), Obscuring Mist for 2 Clues (none in play).
+    # Entranced lifts for 3 Influence (unaffordable), Obscuring Mist for 1 Clue (none in play).
     assert [m for m in ids(s) if m.startswith("lift")] == ["lift:1"]
     s = play(s, "lift:1")  # Hypnotism: 1 Influence
     assert s.hunter.influence == 0
@@ -431,16 +431,16 @@ def test_lift_enchantment_with_a_clue_cost_takes_clues_from_villagers_of_the_hun
 ):
     s = hunter_turn(influence=0)
     put_in_play(s, WITCH, HYPNOTISM)
-    put_in_play(s, WITCH, OBSCURING_MIST)  # Lift: 2 Clues
+    put_in_play(s, WITCH, OBSCURING_MIST)  # Lift: 1 Clue
     set_tokens(s, "doctor-annie", clues=1)
     set_tokens(s, "herbwife-agnes", clues=2)
     s = refresh(s)
     assert [m for m in ids(s) if m.startswith("lift")] == ["lift:1"]
     s = play(s, "lift:1")
     assert sorted(ids(s)) == ["pay:doctor-annie", "pay:herbwife-agnes"]
-    s = play(s, "pay:herbwife-agnes", "pay:herbwife-agnes")
-    assert s.villager("herbwife-agnes").clues == 0 and s.villager("doctor-annie").clues == 1
-    assert s.supply["clue"] == 29
+    s = play(s, "pay:herbwife-agnes")
+    assert s.villager("herbwife-agnes").clues == 1 and s.villager("doctor-annie").clues == 1
+    assert s.supply["clue"] == 28
     assert s.enchantments == [HYPNOTISM]
     assert OBSCURING_MIST in s.witch.discard
     check_invariants(s)
@@ -783,7 +783,7 @@ def test_events_and_charms_go_to_the_discard_pile_after_their_effect() -> None:
     assert s.villager("mayor-biggs").clues == 2 and s.villager("nestling-mia").clues == 1
     assert s.hunter.influence == 0
     check_invariants(s)
-    w = witch_turn(hand=[ALLURE], influence=1)
+    w = witch_turn(hand=[ALLURE], influence=2)
     put_in_play(w, WITCH, SURPLUS_ELIXIR)
     w = refresh(w)
     w = play(w, "play:0038", "place:brew-0")
