@@ -198,14 +198,19 @@ def test_the_playout_hunter_goes_after_the_villager_her_record_points_at_over_th
     assert chosen.count(f"ready:{pointed}") >= 0.6 * len(chosen)
 
 
+def _set_clues(s: PaganState, villager_id: str, clues: int) -> None:
+    v = s.villager(villager_id)
+    s.supply["clue"] -= clues - v.clues
+    v.clues = clues
+    s.cache = None
+
+
 def _eliminable(s: PaganState, villager_id: str) -> None:
     """`villager_id` ready with 3 Clues and a Clue on every other living villager: Eliminate is
     open on it."""
     for v in s.villagers:
         if v.alive:
-            want = 3 if v.id == villager_id else max(v.clues, 1)
-            s.supply["clue"] -= want - v.clues
-            v.clues = want
+            _set_clues(s, v.id, 3 if v.id == villager_id else max(v.clues, 1))
     v = s.villager(villager_id)
     v.hunter_pawns = v.witch_pawns = 0
     s.cache = None
@@ -413,13 +418,6 @@ def _hunter_placing_a_clue(seed: str) -> PaganState:
     raise AssertionError("no Hunter Clue placement found")
 
 
-def _set_clues(s: PaganState, villager_id: str, clues: int) -> None:
-    v = s.villager(villager_id)
-    s.supply["clue"] -= clues - v.clues
-    v.clues = clues
-    s.cache = None
-
-
 def test_the_playout_hunter_covers_a_bare_villager_once_his_suspect_has_three_clues() -> None:
     # Eliminate needs 3 Clues on her and a Clue on every living villager, a ruled-out one too.
     s = _hunter_placing_a_clue("bare")
@@ -447,7 +445,6 @@ def test_the_playout_hunter_lifts_an_enchantment_that_works_against_him() -> Non
     for v in s.villagers:  # Clues on the board to pay the Lift with
         if v.alive:
             _set_clues(s, v.id, max(v.clues, 1))
-    s.cache = None
     lift = next(m.id for m in PAGAN.legal_moves(s) if m.kind == "lift")
     chosen = _choices(s)
     assert chosen.count(lift) >= 0.5 * len(chosen)
