@@ -44,6 +44,7 @@ CANDLE_MAKER, GUILD_LEADER, FRONTIERS_MAN = "0053", "0054", "0055"
 EXPOSE, TRACKING_PARTY = "0058", "0059"
 TRIANGULATE, WANTED_POSTER, STAKEOUT, MARKED_TRAIL = "0063", "0064", "0065", "0066"
 WATCHFUL_EYE, INTERROGATION, SEALED_DOOR = "0067", "0068", "0069"
+BONFIRE = "0060"
 WILLOW_SHRUB, PEAT_BOG, WATCHTOWER, CHAPEL, TRADING_POST, OLD_MILL = (
     "0070",
     "0071",
@@ -459,6 +460,41 @@ def test_the_hunter_cannot_discard_his_own_gloom_investigation_to_place_another(
         put_investigation(s, card, villager)
     s = play(refresh(s), f"play:{SEALED_DOOR}")
     assert ids(s) == [f"target:{v}" for v in villagers[1:]]  # never Marked Trail's villager
+
+
+# --- designed cards of the Hunter's deck ---------------------------------------------------------
+
+
+def test_sealed_door_stops_the_witchs_conversions_on_its_villager() -> None:
+    """Sealed Door (designed): "When the Witch visits this villager, she cannot convert Secrets
+    into Favors on it." Without it the same visit starts with the conversion."""
+    for door, first in ((False, ["convert", "skip"]), (True, [f"place:{v}" for v in RED])):
+        s = witch_turn()
+        if door:
+            put_investigation(s, SEALED_DOOR, "mason-hazel")
+        set_tokens(s, "mason-hazel", secrets=6)
+        s = play(refresh(s), "visit:mason-hazel")
+        assert ids(s) == first
+        check_invariants(s)
+
+
+def test_bonfire_may_remove_a_favor_from_any_villager_even_an_occupied_one() -> None:
+    """Bonfire (designed): "Choose one: remove up to 2 Secrets from villagers; or remove 1 Favor
+    from a villager; or remove 1 Gloom in play and gain 1 Influence." (No Gloom in play: that
+    choice is not offered.) Unlike a Raid it needs no ready villager and no Clues."""
+    s = hunter_turn([BONFIRE], influence=1)
+    set_tokens(s, "mason-hazel", secrets=2, favors=2)
+    set_tokens(s, "scout-edda", favors=1)
+    s.villager("mason-hazel").witch_pawns = 1
+    s = play(refresh(s), f"play:{BONFIRE}")
+    assert ids(s) == ["option:0", "option:1"]
+    s = play(s, "option:1")
+    assert ids(s) == ["remove:mason-hazel", "remove:scout-edda"]
+    s = play(s, "remove:mason-hazel")
+    hazel = s.villager("mason-hazel")
+    assert (hazel.secrets, hazel.favors, s.villager("scout-edda").favors) == (2, 1, 1)
+    assert s.hunter.influence == 0
+    check_invariants(s)
 
 
 # --- villagers and factions ---------------------------------------------------------------------
