@@ -51,18 +51,6 @@ def start_turn(s: PaganState) -> None:
 # --- upkeep triggers ------------------------------------------------------------------------------
 
 
-def distributed(s: PaganState, v: Villager, seat: str) -> int | None:
-    """How many assets `seat`'s visit to `v` distributes (modifiers such as Obscuring Mist
-    counted; below 1 places nothing), or None when the Distribute step is skipped."""
-    if board.modifier_on(v, "skip_distribute", seat) is not None or (
-        "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat) > 0
-    ):
-        return None
-    # a double-sided villager acts as the side showing
-    n = VILLAGERS[v.face].assets + board.global_modifier(s, "distribute", seat)
-    return n + (board.modifier_on(v, "distribute", seat) or 0)
-
-
 def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
     """(place key, index, trigger) for the cards in play whose `when` trigger fires in the
     active player's Upkeep, then the scenario's rule triggers (place "scenario") for that
@@ -714,6 +702,21 @@ handler("raid")(Raid)
 
 
 # --- visiting a villager --------------------------------------------------------------------------
+
+
+def distributed(
+    s: PaganState, v: Villager, seat: str, mods: list[tuple[str, str]] | None = None
+) -> int | None:
+    """How many assets `seat`'s visit to `v` distributes (modifiers such as Obscuring Mist
+    counted; below 1 places nothing), or None when the Distribute step is skipped. `mods` is
+    `board.modifier_cards(s)` when the caller asks this of several villagers of one state."""
+    if board.modifier_on(v, "skip_distribute", seat) is not None or (
+        "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat, cards=mods) > 0
+    ):
+        return None
+    # a double-sided villager acts as the side showing
+    n = VILLAGERS[v.face].assets + board.global_modifier(s, "distribute", seat, cards=mods)
+    return n + (board.modifier_on(v, "distribute", seat) or 0)
 
 
 class Visit(Handler):
