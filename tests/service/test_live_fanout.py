@@ -146,8 +146,14 @@ def test_every_stream_gets_every_move_with_a_bounded_number_of_redis_connections
 def test_an_exhausted_redis_pool_answers_a_typed_503_with_retry_after_never_a_500(
     namespace: dict[str, str],
 ) -> None:
+    # The GraphQL limits raised as in the test below: the default refuses 100 aliases as
+    # malformed whenever a request reaches validation before the pool runs dry.
+    limits = {"COVEN_GRAPHQL_MAX_ALIASES": "300", "COVEN_GRAPHQL_MAX_TOKENS": "20000"}
     proc, base, _ = _api(
-        namespace, COVEN_REDIS_MAX_CONNECTIONS="2", COVEN_REDIS_POOL_TIMEOUT_SECONDS="0.001"
+        namespace,
+        COVEN_REDIS_MAX_CONNECTIONS="2",
+        COVEN_REDIS_POOL_TIMEOUT_SECONDS="0.001",
+        **limits,
     )
     try:
         created = httpx.post(base + "/api/v1/games", json={"game": "pagan"}, timeout=30)
