@@ -342,8 +342,6 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
                     score += 6.0  # the Clue that pays for the Ready
                 elif pressure > 0:
                     score += 2.5
-            if held and pawns >= 2 and _readies(v):
-                score += 5.0 + pressure  # its skill Readies her villager at no cost
             if v.clues >= 3:
                 score += 1.5  # a visit there yields Evidence
             if yields and _target_colour(v) in bare_colours:
@@ -430,10 +428,10 @@ def move_bias(s: PaganState, moves: list[Move]) -> list[float] | None:
     eliminating her once he believes it (`SURE`), for a Ready of her villager while her pawn
     holds it (with a pawn left to follow it up, or a card that Readies at no cost), for a Raid
     there that undoes progress, for a visit or a card that puts the Clue paying for that Ready,
-    for a visit whose skill Readies it (Ranger Hollis), for sitting on her villager once it
-    shows progress, and for an Investigation on the Witch's side played and placed on it. His
-    worlds are drawn from his belief, so each villager's counter is favoured as often as he
-    believes her the witch. None for the Witch (her search is not biased)."""
+    for sitting on her villager once it shows progress, and for an Investigation on the Witch's
+    side played and placed on it. His worlds are drawn
+    from his belief, so each villager's counter is favoured as often as he believes her the
+    witch. None for the Witch (her search is not biased)."""
     f = s.stack[-1]
     if f.get("seat") != HUNTER or f["t"] not in ("act", "place_investigation"):
         return None
@@ -468,21 +466,11 @@ def move_bias(s: PaganState, moves: list[Move]) -> list[float] | None:
                 h = 1.0 if progress else 0.0
             else:
                 feeds = held and tw.clues == 0 and pawns >= 3
-                opens = held and pawns >= 2 and _readies(v)
-                h = 1.0 if opens or (feeds and _target_colour(v) == tw.colour) else 0.0
+                h = 1.0 if feeds and _target_colour(v) == tw.colour else 0.0
         else:
             h = 0.0
         out.append(h)
     return out
-
-
-def _readies(v: Villager) -> bool:
-    """Whether a visit to `v` Readies a villager at no cost (its skill): a lock-breaker on the
-    board (Ranger Hollis)."""
-    return v.alive and _READY_SKILLS.get(v.face or v.id, False)
-
-
-_READY_SKILLS = {vid: mentions(list(card.skill), "ready") for vid, card in VILLAGERS.items()}
 
 
 def _target_colour(v: Villager) -> str:

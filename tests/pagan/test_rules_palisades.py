@@ -292,11 +292,11 @@ def test_tinted_moon_cleansed_itself_is_out_of_play_so_its_own_cleanse_happens()
 
 
 def test_tinted_moon_means_the_hunter_distributes_no_clues() -> None:
-    s = hunter_turn(scenario="10")
+    s = hunter_turn()
     put_in_play(s, WITCH, TINTED_MOON)
-    s = play(refresh(s), "visit:miller-blossom")  # 2 Clues to red, and a skill: +1 Influence
+    s = play(refresh(s), "visit:ranger-hollis")  # 2 Clues to green, and a skill: +2 Influence
     assert all(v.clues == 0 for v in s.villagers)
-    assert s.hunter.influence == 3
+    assert s.hunter.influence == 4
 
 
 def test_frontiers_man_gains_2_evidence_whenever_a_card_is_cleansed() -> None:
@@ -541,38 +541,6 @@ def test_mother_grace_plays_up_to_as_many_cards_as_pawns_on_green_villagers() ->
     s = play(s, f"play:{CHAPEL}", f"play:{WATCHTOWER}")
     assert s.hunter.hand == [EXPOSE]  # 2 pawns: 2 cards
     assert s.hunter.pawns == 2
-
-
-def test_ranger_hollis_readies_a_villager_at_no_cost() -> None:
-    s = hunter_turn(influence=0, scenario="10")
-    s.villager("woodcutter-oswald").witch_pawns = 2  # no Clue of his there to pay a Ready with
-    s.villager("scout-edda").witch_pawns = 1
-    s = play(refresh(s), "visit:ranger-hollis", "place:trapper-judy", "place:mother-grace")
-    assert sorted(ids(s)) == ["ready:scout-edda", "ready:woodcutter-oswald"]
-    s = play(s, "ready:woodcutter-oswald")
-    assert s.villager("woodcutter-oswald").witch_pawns == 0
-    assert s.villager("scout-edda").witch_pawns == 1
-    assert s.hunter.influence == 0 and sum(v.clues for v in s.villagers) == 2
-    s = play(s, "visit:woodcutter-oswald")  # open to his own pawn now
-    check_invariants(s)
-
-
-def test_ranger_hollis_readies_for_the_witch_too() -> None:
-    s = witch_turn(scenario="10")
-    s.villager("mason-hazel").hunter_pawns = 1
-    s = play(refresh(s), "visit:ranger-hollis", "place:trapper-judy", "place:trapper-judy")
-    # (his only pawn out: a choice of one is made at once)
-    assert s.villager("mason-hazel").hunter_pawns == 0
-    assert "visit:mason-hazel" in ids(s)
-    check_invariants(s)
-
-
-def test_ranger_hollis_readies_nothing_when_no_opponent_pawn_is_out() -> None:
-    s = hunter_turn(scenario="10")
-    s.villager("woodcutter-oswald").hunter_pawns = 1  # his own: not his to Ready
-    s = play(refresh(s), "visit:ranger-hollis", "place:trapper-judy", "place:mother-grace")
-    assert s.stack[-1]["t"] == "act"
-    check_invariants(s)
 
 
 def test_willam_reveals_two_the_opponent_discards_one_and_the_other_is_played() -> None:
