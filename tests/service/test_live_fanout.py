@@ -20,6 +20,8 @@ from tests.support.namespace import REDIS_URL
 from tests.support.processes import Process, start_api
 
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
+# GraphQL limits an operator may raise, high enough for the hundreds of aliases below.
+RAISED_GRAPHQL_LIMITS = {"COVEN_GRAPHQL_MAX_ALIASES": "300", "COVEN_GRAPHQL_MAX_TOKENS": "20000"}
 
 
 def _api(namespace: dict[str, str], **settings: str) -> tuple[Process, str, str]:
@@ -146,14 +148,13 @@ def test_every_stream_gets_every_move_with_a_bounded_number_of_redis_connections
 def test_an_exhausted_redis_pool_answers_a_typed_503_with_retry_after_never_a_500(
     namespace: dict[str, str],
 ) -> None:
-    # The GraphQL limits raised as in the test below: the default refuses 100 aliases as
-    # malformed whenever a request reaches validation before the pool runs dry.
-    limits = {"COVEN_GRAPHQL_MAX_ALIASES": "300", "COVEN_GRAPHQL_MAX_TOKENS": "20000"}
+    # The default limits refuse 100 aliases as malformed whenever a request reaches validation
+    # before the pool runs dry.
     proc, base, _ = _api(
         namespace,
         COVEN_REDIS_MAX_CONNECTIONS="2",
         COVEN_REDIS_POOL_TIMEOUT_SECONDS="0.001",
-        **limits,
+        **RAISED_GRAPHQL_LIMITS,
     )
     try:
         created = httpx.post(base + "/api/v1/games", json={"game": "pagan"}, timeout=30)
@@ -195,8 +196,7 @@ def test_two_hundred_aliases_of_a_game_read_do_not_fail_another_clients_read(
 ) -> None:
     # The default GraphQL limits refuse 200 aliases (tests/service/test_graphql_limits.py); an
     # operator who raises them must still see every read answered.
-    limits = {"COVEN_GRAPHQL_MAX_ALIASES": "300", "COVEN_GRAPHQL_MAX_TOKENS": "20000"}
-    proc, api, _ = _api(namespace, **limits)
+    proc, api, _ = _api(namespace, **RAISED_GRAPHQL_LIMITS)
     try:
         _aliases_and_a_read(api)
     finally:
