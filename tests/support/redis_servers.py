@@ -140,13 +140,35 @@ def add_cluster_replica(dir: Path, master: RedisServer) -> RedisServer:
         capture_output=True,
         timeout=60,
     )
-    deadline = time.monotonic() + 30
-    while node.client.info("replication").get("master_link_status") != "up":
-        if time.monotonic() > deadline:
-            node.stop()
-            raise RuntimeError("the cluster replica did not sync with its master")
-        time.sleep(0.1)
+    try:
+        wait_in_sync(master, node)
+    except RuntimeError:
+        node.stop()
+        raise
     return node
+
+
+def wait_in_sync(primary: RedisServer, replica: RedisServer) -> None:
+    """Until both sides count the replica: its link is up, and the primary lists it as online.
+    After a diskless sync the primary marks a replica online only on its first ACK (sent once
+    a second), and WAIT counts online replicas only, so the replica's side alone is too soon."""
+    deadline = time.monotonic() + 30
+    while not (
+        replica.client.info("replication").get("master_link_status") == "up"
+        and _online_on(primary, replica.port)
+    ):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the replica on {replica.port} did not sync with its primary")
+        time.sleep(0.05)
+
+
+def _online_on(primary: RedisServer, port: int) -> bool:
+    info = primary.client.info("replication")
+    return any(
+        isinstance(entry, dict) and entry.get("port") == port and entry.get("state") == "online"
+        for name, entry in info.items()
+        if name.startswith("slave")
+    )
 
 
 @contextlib.contextmanager
@@ -159,11 +181,7 @@ def primary_with_replica(dir: Path) -> Iterator[tuple[RedisServer, RedisServer]]
         replica = RedisServer(
             dir / "replica", free_port(), "--replicaof", "127.0.0.1", str(primary.port)
         )
-        deadline = time.monotonic() + 30
-        while replica.client.info("replication").get("master_link_status") != "up":
-            if time.monotonic() > deadline:
-                raise RuntimeError("the replica did not sync with its primary")
-            time.sleep(0.05)
+        wait_in_sync(primary, replica)
         yield primary, replica
     finally:
         if replica is not None:
