@@ -212,11 +212,12 @@ def run_arena(
     plan = schedule(seats, spec_a.text, spec_b.text, games, seed)
     jobs = [(game_name, options, deal, texts) for deal, texts, _ in plan]
     started = time.perf_counter()
-    records: list[dict[str, Any]] = []
-    for record in run_jobs(jobs, workers):
-        records.append(record)
+    ended: dict[int, dict[str, Any]] = {}
+    for index, record in run_jobs(jobs, workers):
+        ended[index] = record
         if progress is not None:
-            progress(len(records), len(jobs))
+            progress(len(ended), len(jobs))
+    records = [ended[i] for i in range(len(jobs))]
     elapsed = time.perf_counter() - started
     out = summarise(game_name, spec_a.text, spec_b.text, seed, plan, records, elapsed, players)
     if extra_options:
@@ -224,15 +225,23 @@ def run_arena(
     return out
 
 
-def run_jobs(jobs: list[Any], workers: int) -> Iterable[dict[str, Any]]:
-    """Play each (game, options, deal seed, spec text by seat) job, in order, in `workers`
-    processes; each game's record as it ends."""
+def run_jobs(jobs: list[Any], workers: int) -> Iterable[tuple[int, dict[str, Any]]]:
+    """Play each (game, options, deal seed, spec text by seat) job in `workers` processes;
+    each game's index in `jobs` and record as soon as it ends, so one long game holds back no
+    other (and a run cut short keeps every game that ended)."""
     if workers <= 1:
-        for job in jobs:
-            yield _play_job(job)
+        for index, job in enumerate(jobs):
+            yield index, _play_job(job)
         return
     with get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(_play_job, jobs)
+        yield from pool.imap_unordered(_play_indexed_job, enumerate(jobs))
+
+
+def _play_indexed_job(
+    item: tuple[int, tuple[str, Options, str, dict[Seat, str]]],
+) -> tuple[int, dict[str, Any]]:
+    index, job = item
+    return index, _play_job(job)
 
 
 def _win_rate(wins: int, games: int) -> dict[str, Any]:

@@ -252,8 +252,9 @@ def play_into_pool(
         rec = {"game": game_name, "options": dict(options), "seed": deal, "seats": texts}
         if record_key({**rec, "version": version}) not in have:
             todo.append((game_name, options, deal, texts))
-    for done, (job, played) in enumerate(zip(todo, run_jobs(todo, workers), strict=True), 1):
-        append_record(path, game_record(game_name, options, job[2], job[3], played, version))
+    for done, (index, played) in enumerate(run_jobs(todo, workers), 1):
+        _, _, deal, texts = todo[index]
+        append_record(path, game_record(game_name, options, deal, texts, played, version))
         if progress is not None:
             progress(done, len(todo))
     return len(todo)

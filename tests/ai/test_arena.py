@@ -43,6 +43,9 @@ def test_an_arena_run_reports_per_role_and_repeats_exactly() -> None:
     assert all(role["games"] == 2 for role in a["by_role"].values())
     lo, hi = a["ci95"]
     assert lo <= a["a_win_rate"] <= hi
+    parallel = run_arena("pagan", "greedy", "random", 4, seed="t", workers=2)
+    for key in ("a_wins", "b_wins", "draws", "by_role", "reasons", "avg_decisions"):
+        assert parallel[key] == a[key]
 
 
 @pytest.mark.slow

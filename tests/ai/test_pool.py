@@ -76,6 +76,23 @@ def test_playing_into_a_pool_appends_each_game_and_plays_nothing_twice(tmp_path:
     assert rec["version"] == code_version() and rec["stats"]["turns"] >= 1
 
 
+def test_two_workers_pool_every_game_as_one_worker_does_in_any_order(tmp_path: Path) -> None:
+    """Games are handed back as they end, not in deal order (one long game holds back no
+    other); every game is seeded by its deal, so the records are the same either way."""
+    plan = round_robin_plan(["witch", "hunter"], ["random"], 3, "w")
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert play_into_pool(one, "pagan", OPTIONS, plan) == 3
+    assert play_into_pool(two, "pagan", OPTIONS, plan, workers=2) == 3
+
+    def games(path: Path) -> list[tuple[str, str, str, list[str], int]]:
+        return sorted(
+            (r["seed"], r["seats"]["witch"], r["seats"]["hunter"], r["winners"], r["decisions"])
+            for r in read_records(path)
+        )
+
+    assert games(two) == games(one)
+
+
 def test_the_pool_is_rated_per_role_with_lengths_and_stalemates(tmp_path: Path) -> None:
     pool = tmp_path / "pool.jsonl"
     for k in range(4):
