@@ -1,7 +1,7 @@
 """One pooled Pagan game played again move by move, with the Hunter's belief at each of his turns.
 
     python benchmarks/experiments/ai_pagan_trace.py --version 1aa7a770 --scenario 1 \
-        --seed bal2/medium/medium-34 [--pool benchmarks/results/pagan-pool.jsonl]
+        --seed bal2/medium/medium-34 [--pool benchmarks/results/pagan-pool.jsonl] [--other-code]
 
 The arena seeds every decision by the deal and the decision number, so a pooled game is played
 again exactly by the code version that recorded it (the script refuses another version). Printed:
@@ -53,8 +53,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--scenario", default="standard")
     parser.add_argument("--seed", required=True, help="the game's deal seed in the pool")
     parser.add_argument("--pool", default=POOL)
+    parser.add_argument(
+        "--other-code",
+        action="store_true",
+        help="replay with this checkout's code though it is another version (one shown to play "
+        "the same games); the end line says whether the game came out the same",
+    )
     args = parser.parse_args(argv)
-    if not code_version().startswith(args.version):
+    if not args.other_code and not code_version().startswith(args.version):
         raise SystemExit(f"this checkout is code version {code_version()}, not {args.version}")
     found = [
         r
@@ -73,8 +79,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         seat: Tracer(Player(game, seat, parse_spec(text)), seat)
         for seat, text in record["seats"].items()
     }
-    play_out(game, state, players, record["seed"])
-    print(game.outcome(state), f"(pooled: {record['winners']}, {record['reason']})")
+    decisions = play_out(game, state, players, record["seed"])
+    outcome = game.outcome(state)
+    same = (
+        outcome is not None
+        and list(outcome.winners) == record["winners"]
+        and decisions == record["decisions"]
+    )
+    print(outcome, f"(pooled: {record['winners']}, {record['reason']})")
+    print(f"{decisions} decisions, pooled {record['decisions']}: the same game: {same}")
 
 
 if __name__ == "__main__":
