@@ -21,18 +21,17 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ai_pagan_trace import add_replay_arguments, pooled_record
+
 from ai.arena import Player, parse_spec, play_out
 from ai.ismcts import root_stats, search
 from ai.levels import params_for
 from ai.parallel import tree_rng
-from ai.pool import code_version, read_records
 from rules.core.moves import Move
 from rules.core.registry import get_game
 from rules.pagan import inference
 from rules.pagan.heuristics import evaluate
 from rules.pagan.state import PaganState
-
-POOL = "benchmarks/results/pagan-pool.jsonl"
 
 
 class Opened(Exception):
@@ -99,34 +98,14 @@ def _override(text: str) -> tuple[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--version", required=True, help="code version (first hex digits)")
-    parser.add_argument("--scenario", default="standard")
-    parser.add_argument("--seed", required=True, help="the game's deal seed in the pool")
+    add_replay_arguments(parser)
     parser.add_argument("--turn", type=int, required=True, help="the game turn to open")
     parser.add_argument("--seat", default="hunter", choices=("hunter", "witch"))
     parser.add_argument(
         "--set", action="append", default=[], type=_override, help="a search override, k=json"
     )
-    parser.add_argument("--pool", default=POOL)
-    parser.add_argument(
-        "--other-code",
-        action="store_true",
-        help="replay with this checkout's code though it is another version (one shown to play "
-        "the same games)",
-    )
     args = parser.parse_args(argv)
-    if not args.other_code and not code_version().startswith(args.version):
-        raise SystemExit(f"this checkout is code version {code_version()}, not {args.version}")
-    found = [
-        r
-        for r in read_records(args.pool)
-        if r["version"].startswith(args.version)
-        and r["options"].get("scenario") == args.scenario
-        and r["seed"] == args.seed
-    ]
-    if not found:
-        raise SystemExit(f"no game {args.seed} of {args.version} in {args.pool}")
-    record = found[0]
+    record = pooled_record(args)
     game = get_game(record["game"])
     state = game.new(record["options"], record["seed"])
     players: dict[str, Any] = {

@@ -47,8 +47,8 @@ class Tracer:
         self.player.observe(seat, move)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that name one pooled game and the code to play it again with."""
     parser.add_argument("--version", required=True, help="code version (first hex digits)")
     parser.add_argument("--scenario", default="standard")
     parser.add_argument("--seed", required=True, help="the game's deal seed in the pool")
@@ -59,19 +59,28 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="replay with this checkout's code though it is another version (one shown to play "
         "the same games); the end line says whether the game came out the same",
     )
-    args = parser.parse_args(argv)
+
+
+def pooled_record(args: argparse.Namespace) -> dict[str, Any]:
+    """The pooled game `add_replay_arguments`' options name; exits with the reason when this
+    checkout cannot play it again or the pool does not hold it."""
     if not args.other_code and not code_version().startswith(args.version):
         raise SystemExit(f"this checkout is code version {code_version()}, not {args.version}")
-    found = [
-        r
-        for r in read_records(args.pool)
-        if r["version"].startswith(args.version)
-        and r["options"].get("scenario") == args.scenario
-        and r["seed"] == args.seed
-    ]
-    if not found:
-        raise SystemExit(f"no game {args.seed} of {args.version} in {args.pool}")
-    record = found[0]
+    for r in read_records(args.pool):
+        if (
+            r["version"].startswith(args.version)
+            and r["options"].get("scenario") == args.scenario
+            and r["seed"] == args.seed
+        ):
+            return dict(r)
+    raise SystemExit(f"no game {args.seed} of {args.version} in {args.pool}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_replay_arguments(parser)
+    args = parser.parse_args(argv)
+    record = pooled_record(args)
     game = get_game(record["game"])
     state = game.new(record["options"], record["seed"])
     print(f"the witch's villager: {state.true_witch}; seats: {record['seats']}")
