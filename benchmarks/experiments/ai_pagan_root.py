@@ -47,14 +47,11 @@ class Opener:
         self.params = params_for(player.spec.kind, {**(player.spec.overrides or {}), **overrides})
 
     def choose(self, state: Any, seed: str) -> Move:
-        if isinstance(state, PaganState) and state.turn > self.turn:
+        assert isinstance(state, PaganState)
+        if state.turn > self.turn:
             raise Opened
-        if (
-            isinstance(state, PaganState)
-            and state.turn == self.turn
-            and state.stack[-1]["t"] == "act"
-            and state.stack[-1].get("seat") == self.seat
-        ):
+        frame = state.stack[-1]
+        if state.turn == self.turn and frame["t"] == "act" and frame.get("seat") == self.seat:
             game = self.player.game
             moves = game.legal_moves(state)
             root, stats = search(game, state, self.seat, self.params, tree_rng(seed, 0))
@@ -71,11 +68,7 @@ class Opener:
                         "witch_chance_by_evaluation": round(evaluate(state)["witch"], 3),
                         "iterations": stats.iterations,
                         "moves": [
-                            {
-                                "move": labels[mid],
-                                "visits": n,
-                                "mean": round(r / n, 4) if n else None,
-                            }
+                            {"move": labels[mid], "visits": n, "mean": _mean(n, r)}
                             for mid, (n, r) in rows
                         ],
                     }

@@ -18,6 +18,7 @@ import argparse
 import json
 from collections.abc import Sequence
 
+from ai.arena import BadSpec, parse_spec
 from ai.pool import play_into_pool, round_robin_plan
 from rules.core.errors import InvalidOptions
 from rules.core.registry import get_game
@@ -38,6 +39,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (InvalidOptions, ValueError) as exc:
         raise SystemExit(f"bad --options: {exc}") from None
     players = [p.strip() for p in args.players.split(",") if p.strip()]
+    try:
+        for p in players:
+            parse_spec(p)
+    except BadSpec as exc:
+        raise SystemExit(f"bad --players: {exc}") from None
     plan = round_robin_plan(game.seats(options), players, args.games, args.seed)
     played = play_into_pool(args.pool, "pagan", options, plan, args.workers)
     print(json.dumps({"options": options, "planned": len(plan), "played": played}))
