@@ -22,6 +22,9 @@ MY_TURN = ".pagan-board[data-my-turn=true]"
 EVENTS = """query ($id: ID!) { game(gameId: $id, eventsAfter: 0, eventsLimit: 500) {
   status events { seat kind description { action decision } } } }"""
 DECISIONS = 40
+# The deal is the server's secret one, so a Familiar may come late: the Witch plays on past
+# DECISIONS until she has done all the test must see, up to this many decisions.
+MOST_DECISIONS = 150
 DESKTOP_SIZE = ViewportSize(width=DESKTOP["width"], height=DESKTOP["height"])
 PHONE_SIZE = ViewportSize(width=PHONE["width"], height=PHONE["height"])
 
@@ -59,6 +62,10 @@ class Player:
         self.used_familiar = False
         self.batches: list[int] = []
         self.visits = 0
+
+    def has_done_everything(self) -> bool:
+        """A card played, a Familiar used and a token distribution sent as one batch."""
+        return self.played_card and self.used_familiar and any(n >= 2 for n in self.batches)
 
     def wait_past(self, before: str | None, refusal_ends: bool = True) -> None:
         """Until the board shows a later decision (or, `refusal_ends`, a refused batch)."""
@@ -162,8 +169,16 @@ def test_a_pagan_game_against_novice_is_played_by_clicking_on_the_board(
     player = Player(page)
     made = 0
     shot = False
-    while made < DECISIONS:
-        page.wait_for_selector(MY_TURN, timeout=60_000)
+    while made < DECISIONS or not (player.has_done_everything() and shot):
+        progress = (
+            f"after {made} decisions: card played {player.played_card}, Familiar used "
+            f"{player.used_familiar}, batches {player.batches}"
+        )
+        assert made < MOST_DECISIONS, progress
+        try:
+            page.wait_for_selector(MY_TURN, timeout=60_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"the Witch had no turn (did the game end?) {progress}") from None
         kind = page.get_attribute(BOARD, "data-decision-kind")
         if not shot and made >= 24 and player.played_card and kind == "ACT":
             page.evaluate("() => window.scrollTo(0, 0)")
