@@ -72,6 +72,14 @@ def parse_spec(text: str) -> Spec:
     return Spec(text, name, overrides)
 
 
+def parse_specs(text: str) -> list[str]:
+    """A comma-separated list of player specs (`random,greedy,hard`), each checked."""
+    specs = [p.strip() for p in text.split(",") if p.strip()]
+    for spec in specs:
+        parse_spec(spec)
+    return specs
+
+
 def _value(raw: str) -> Any:
     low = raw.lower()
     if low in ("true", "false"):

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ai.arena import LADDER, BadSpec, parse_spec, run_arena, run_ladder
+from ai.arena import LADDER, BadSpec, parse_spec, parse_specs, run_arena, run_ladder
 from ai.levels import LEVELS
 from coven.console import fail, progress_bar
 from rules.core.protocol import Options
@@ -159,12 +159,10 @@ def ladder_command(
         except (InvalidOptions, ValueError) as exc:
             fail(str(exc))
         return
-    chosen = tuple(r.strip() for r in rungs.split(",") if r.strip())
     try:
+        chosen = tuple(parse_specs(rungs))
         if len(chosen) < 2:
             raise BadSpec("a ladder needs at least two rungs")
-        for rung in chosen:
-            parse_spec(rung)
     except BadSpec as exc:
         fail(str(exc))
     try:
@@ -235,9 +233,7 @@ def _pooled(
     options = g.validate_options(options)
     order: list[str] | None = None
     if round_robin is not None:
-        order = [p.strip() for p in round_robin.split(",") if p.strip()]
-        for p in order:
-            parse_spec(p)
+        order = parse_specs(round_robin)
         plan = round_robin_plan(g.seats(options), order, games, seed, self_play)
         if json:
             play_into_pool(pool, game, options, plan, workers)

@@ -18,7 +18,7 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from ai.arena import BadSpec, parse_spec
+from ai.arena import BadSpec, parse_specs
 from ai.pool import play_into_pool, round_robin_plan
 from rules.core.errors import InvalidOptions
 from rules.core.registry import get_game
@@ -38,10 +38,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         options = game.validate_options({**game.default_options(), **json.loads(args.options)})
     except (InvalidOptions, ValueError) as exc:
         raise SystemExit(f"bad --options: {exc}") from None
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
     try:
-        for p in players:
-            parse_spec(p)
+        players = parse_specs(args.players)
     except BadSpec as exc:
         raise SystemExit(f"bad --players: {exc}") from None
     plan = round_robin_plan(game.seats(options), players, args.games, args.seed)
