@@ -54,9 +54,11 @@ def by_villager(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "faction": defaultdict(lambda: [0, 0]),
         "villager": defaultdict(lambda: [0, 0]),
     }
+    wins = 0
     for record in records:
         witch = VILLAGERS[game.new(record["options"], record["seed"]).true_witch]
         won = int("witch" in record["winners"])
+        wins += won
         for kind, key in (
             ("colour", witch.colour),
             ("faction", witch.faction),
@@ -64,7 +66,6 @@ def by_villager(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         ):
             groups[kind][key][0] += won
             groups[kind][key][1] += 1
-    wins = sum(int("witch" in r["winners"]) for r in records)
     return {"witch": wins, "games": len(records), **{k: _table(v) for k, v in groups.items()}}
 
 
