@@ -25,7 +25,7 @@ from rules.core.registry import get_game
 from rules.pagan.board import VILLAGERS
 
 
-def _selected(
+def selected(
     records: Iterable[Mapping[str, Any]], version: str, level: str, scenario: str | None
 ) -> list[Mapping[str, Any]]:
     return [
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--scenario", default=None, help='a scenario ("standard" for none)')
     args = parser.parse_args(argv)
     for path in args.pools:
-        records = _selected(read_records(path), args.version, args.level, args.scenario)
+        records = selected(read_records(path), args.version, args.level, args.scenario)
         print(json.dumps({"pool": path, **by_villager(records)}))
 
 
