@@ -11,7 +11,10 @@ ended on, and at the start of every Hunter turn how often the true witch's villa
 - holds one of the Witch's pawns (she visited it; it stays occupied through his turn),
 - holds one with no Clue on it (he cannot Ready it, so he can neither Raid nor Eliminate it),
 - is raidable (ready, and 3 Clues on villagers of its colour),
-- shows her progress (a Favor, or 3 Secrets).
+- shows her progress (a Favor, or 3 Secrets);
+and how the village stands for an elimination (3 Clues on the villager and a Clue on every living
+one): the mean number of living villagers without a Clue and of Clues in play, how often none is
+bare, and how often her villager could be eliminated after a Ready (3 Clues on it, none bare).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class Board:
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
+        self.village: Counter[str] = Counter()
         self._last: tuple[int, str] | None = None
 
     def record(self, s: PaganState) -> None:
@@ -53,6 +57,12 @@ class Board:
         self.counts["held_without_clue"] += held and tw.clues == 0
         self.counts["raidable"] += tw.ready and colour_clues >= 3
         self.counts["shows_progress"] += tw.favors > 0 or tw.secrets >= 3
+        living = [v for v in s.villagers if v.alive]
+        bare = sum(1 for v in living if v.clues == 0)
+        self.village["bare_villagers"] += bare
+        self.village["clues_in_play"] += sum(v.clues for v in living)
+        self.village["none_bare"] += bare == 0
+        self.village["her_eliminable_after_a_ready"] += bare == 0 and tw.clues >= 3
 
 
 class Watched:
@@ -106,6 +116,11 @@ def measure(
             name: {"turns": n, "share": round(n / hunter_turns, 3) if hunter_turns else None}
             for name, n in board.counts.items()
             if name != "hunter_turns"
+        },
+        # means (counts) and shares (yes/no) per Hunter turn start
+        "village": {
+            name: round(n / hunter_turns, 3) if hunter_turns else None
+            for name, n in board.village.items()
         },
     }
 
