@@ -14,7 +14,9 @@ ended on, and at the start of every Hunter turn how often the true witch's villa
 - shows her progress (a Favor, or 3 Secrets);
 and how the village stands for an elimination (3 Clues on the villager and a Clue on every living
 one): the mean number of living villagers without a Clue and of Clues in play, how often none is
-bare, and how often her villager could be eliminated after a Ready (3 Clues on it, none bare).
+bare, and how often her villager could be eliminated after a Ready (3 Clues on it, none bare);
+the Hunter turns in which an Eliminate was legal at one of his decisions (on her villager, on an
+innocent's) and the innocents eliminated.
 """
 
 from __future__ import annotations
@@ -40,10 +42,17 @@ class Board:
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
         self.village: Counter[str] = Counter()
+        self.eliminable: set[tuple[tuple[int, str], str]] = set()
         self._last: tuple[int, str] | None = None
 
-    def record(self, s: PaganState) -> None:
+    def record(self, s: PaganState, moves: list[Move]) -> None:
         turn = (s.turn, s.active)
+        if s.active == HUNTER:
+            # Legal at any of his decisions this turn: counted once per turn.
+            for m in moves:
+                if m.kind == "eliminate":
+                    key = "her" if m.args[0][1] == s.true_witch else "an_innocent"
+                    self.eliminable.add((turn, key))
         if turn == self._last:
             return
         self._last = turn
@@ -73,7 +82,7 @@ class Watched:
         self.board = board
 
     def choose(self, state: Any, seed: str) -> Move:
-        self.board.record(state)
+        self.board.record(state, self.player.game.legal_moves(state))
         return self.player.choose(state, seed)
 
     def observe(self, seat: Seat, move: Move) -> None:
@@ -89,6 +98,7 @@ def measure(
     winners: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     turns: list[int] = []
+    innocents = 0
     for g in range(deals):
         deal = f"{seed}-{g}"
         state = game.new(options, deal)
@@ -98,6 +108,7 @@ def measure(
         winners[outcome.winners[0] if outcome and outcome.winners else "unfinished"] += 1
         reasons[outcome.reason if outcome else "unfinished"] += 1
         turns.append(state.turn)
+        innocents += state.innocents_eliminated
     hunter_turns = board.counts["hunter_turns"]
     return {
         "witch": witch,
@@ -122,6 +133,10 @@ def measure(
             name: round(n / hunter_turns, 3) if hunter_turns else None
             for name, n in board.village.items()
         },
+        # Hunter turns in which an Eliminate was legal at one of his decisions, on her villager
+        # or on an innocent's
+        "eliminate_legal_turns": dict(Counter(key for _, key in board.eliminable)),
+        "innocents_eliminated": innocents,
     }
 
 
