@@ -42,17 +42,18 @@ class Board:
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
         self.village: Counter[str] = Counter()
-        self.eliminable: set[tuple[tuple[int, str], str]] = set()
-        self._last: tuple[int, str] | None = None
+        self.eliminable: set[tuple[int, int, str]] = set()  # (game, game turn, on whom)
+        self.game = 0
+        self._last: tuple[int, int, str] | None = None
 
     def record(self, s: PaganState, moves: list[Move]) -> None:
-        turn = (s.turn, s.active)
+        turn = (self.game, s.turn, s.active)
         if s.active == HUNTER:
             # Legal at any of his decisions this turn: counted once per turn.
             for m in moves:
                 if m.kind == "eliminate":
                     key = "her" if m.args[0][1] == s.true_witch else "an_innocent"
-                    self.eliminable.add((turn, key))
+                    self.eliminable.add((self.game, s.turn, key))
         if turn == self._last:
             return
         self._last = turn
@@ -102,6 +103,7 @@ def measure(
     for g in range(deals):
         deal = f"{seed}-{g}"
         state = game.new(options, deal)
+        board.game = g
         seats = {seat: Watched(Player(game, seat, spec), board) for seat, spec in specs.items()}
         play_out(game, state, seats, deal)
         outcome = game.outcome(state)
@@ -135,7 +137,7 @@ def measure(
         },
         # Hunter turns in which an Eliminate was legal at one of his decisions, on her villager
         # or on an innocent's
-        "eliminate_legal_turns": dict(Counter(key for _, key in board.eliminable)),
+        "eliminate_legal_turns": dict(Counter(key for _, _, key in board.eliminable)),
         "innocents_eliminated": innocents,
     }
 
