@@ -31,7 +31,7 @@ import orjson
 from ai.arena import Player, parse_spec, play_out
 from ai.ratings import clopper_pearson
 from rules.core.moves import Move
-from rules.core.protocol import Seat
+from rules.core.protocol import Game, Seat
 from rules.core.registry import get_game
 from rules.pagan.state import HUNTER, WITCH, PaganState
 
@@ -39,21 +39,22 @@ from rules.pagan.state import HUNTER, WITCH, PaganState
 class Board:
     """Counts what the true witch's villager looks like at each Hunter turn start."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game) -> None:
+        self.rules = game
         self.counts: Counter[str] = Counter()
         self.village: Counter[str] = Counter()
-        self.eliminable: set[tuple[int, int, str]] = set()  # (game, game turn, on whom)
-        self.game = 0
+        self.eliminable: set[tuple[int, int, str]] = set()  # (deal, game turn, on whom)
+        self.deal = 0  # the index of the deal being played
         self._last: tuple[int, int, str] | None = None
 
-    def record(self, s: PaganState, moves: list[Move]) -> None:
-        turn = (self.game, s.turn, s.active)
+    def record(self, s: PaganState) -> None:
+        turn = (self.deal, s.turn, s.active)
         if s.active == HUNTER:
             # Legal at any of his decisions this turn: counted once per turn.
-            for m in moves:
+            for m in self.rules.legal_moves(s):
                 if m.kind == "eliminate":
                     key = "her" if m.args[0][1] == s.true_witch else "an_innocent"
-                    self.eliminable.add((self.game, s.turn, key))
+                    self.eliminable.add((self.deal, s.turn, key))
         if turn == self._last:
             return
         self._last = turn
@@ -83,7 +84,7 @@ class Watched:
         self.board = board
 
     def choose(self, state: Any, seed: str) -> Move:
-        self.board.record(state, self.player.game.legal_moves(state))
+        self.board.record(state)
         return self.player.choose(state, seed)
 
     def observe(self, seat: Seat, move: Move) -> None:
@@ -95,7 +96,7 @@ def measure(
 ) -> dict[str, Any]:
     game = get_game("pagan")
     specs = {WITCH: parse_spec(witch), HUNTER: parse_spec(hunter)}
-    board = Board()
+    board = Board(game)
     winners: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     turns: list[int] = []
@@ -103,7 +104,7 @@ def measure(
     for g in range(deals):
         deal = f"{seed}-{g}"
         state = game.new(options, deal)
-        board.game = g
+        board.deal = g
         seats = {seat: Watched(Player(game, seat, spec), board) for seat, spec in specs.items()}
         play_out(game, state, seats, deal)
         outcome = game.outcome(state)
