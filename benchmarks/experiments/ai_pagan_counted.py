@@ -1,0 +1,131 @@
+"""Pagan round-robin games played into a pool, as `coven ladder` plays them, with the village tally.
+
+    python benchmarks/experiments/ai_pagan_counted.py --pool benchmarks/results/pagan-pool.jsonl \
+        --tallies FILE --games 100 [--level hard] [--seed bal2] [--scenario 10] \
+        [--expansion palisades] [--workers 2] [--first 78]
+
+The games are the round robin's own (`{seed}/{level}/{level}-{k}`, the ladder's options for the
+expansion and scenario, both seats at `--level`): each game not yet in the pool for today's code
+version is played and its record appended to the pool exactly as `coven ladder --round-robin`
+writes it, so the same compute adds to the pooled figures. Each game also writes one JSON line
+to `--tallies`: `ai_pagan_balance.py`'s board tally at every Hunter turn start (bare villagers,
+Clues in play, her villager held, raidable, eliminable after a Ready), the Hunter turns in which
+an Eliminate was legal (on her, on an innocent), and where the Clues went: for each seat and
+move kind, the Clues that its moves added to and took from the village (a Ready's, a Raid's and
+a skill's costs are the Hunter's own; an innocent's elimination sends every Clue back).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from ai_pagan_balance import Board
+
+from ai.arena import MAX_DECISIONS, Player, parse_spec
+from ai.pool import append_record, code_version, game_record, read_records, record_key
+from rules.core.registry import get_game
+from rules.pagan.state import PaganState
+
+Job = tuple[dict[str, Any], str, dict[str, str]]
+
+
+def _clues(s: PaganState) -> int:
+    return sum(v.clues for v in s.villagers if v.alive)
+
+
+def play_counted(job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One game as `ai.arena.play_game` plays it (decision n seeded `{deal}/{n}`, every player
+    told of every move), tallied: (what the pool keeps of it, the tally)."""
+    options, deal, texts = job
+    game = get_game("pagan")
+    state = game.new(options, deal)
+    players = {seat: Player(game, seat, parse_spec(t)) for seat, t in texts.items()}
+    board = Board(game)
+    added: Counter[str] = Counter()
+    taken: Counter[str] = Counter()
+    decisions = 0
+    while (seat := game.to_move(state)) is not None and decisions < MAX_DECISIONS:
+        board.record(state)
+        move = players[seat].choose(state, f"{deal}/{decisions}")
+        before = _clues(state)
+        game.apply_unchecked(state, move)
+        decisions += 1
+        delta = _clues(state) - before
+        if delta > 0:
+            added[f"{seat}:{move.kind}"] += delta
+        elif delta < 0:
+            taken[f"{seat}:{move.kind}"] -= delta
+        for player in players.values():
+            player.observe(seat, move)
+    outcome = game.outcome(state)
+    played = {
+        "stats": game.arena_stats(state),  # type: ignore[attr-defined]
+        "winners": list(outcome.winners) if outcome is not None else [],
+        "reason": outcome.reason if outcome is not None else "unfinished",
+        "decisions": decisions,
+    }
+    tally = {
+        "seed": deal,
+        "witch": state.true_witch,
+        "winners": played["winners"],
+        "reason": played["reason"],
+        "turns": state.turn,
+        "innocents_eliminated": state.innocents_eliminated,
+        "hunter_turns": board.counts["hunter_turns"],
+        "her_villager": {k: v for k, v in board.counts.items() if k != "hunter_turns"},
+        "village": dict(board.village),
+        "eliminate_legal_turns": dict(Counter(key for _, _, key in board.eliminable)),
+        "clues_added": dict(added),
+        "clues_taken": dict(taken),
+    }
+    return played, tally
+
+
+def _indexed(item: tuple[int, Job]) -> tuple[int, tuple[dict[str, Any], dict[str, Any]]]:
+    index, job = item
+    return index, play_counted(job)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pool", required=True)
+    parser.add_argument("--tallies", required=True, help="one JSON line a game is appended here")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the first deal to play")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--seed", default="bal2")
+    parser.add_argument("--scenario")
+    parser.add_argument("--expansion")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    game = get_game("pagan")
+    extra = {k: v for k, v in (("expansion", args.expansion), ("scenario", args.scenario)) if v}
+    options = game.validate_options({**game.default_options(), **extra})  # as coven/arena.py
+    version = code_version()
+    have = {record_key(r) for r in read_records(args.pool)}
+    texts = dict.fromkeys(game.seats(options), args.level)
+    jobs: list[Job] = []
+    for k in range(args.first, args.games):
+        deal = f"{args.seed}/{args.level}/{args.level}-{k}"
+        key = {"game": "pagan", "options": options, "seed": deal, "seats": texts}
+        if record_key({**key, "version": version}) not in have:
+            jobs.append((options, deal, texts))
+    print(json.dumps({"version": version, "to_play": len(jobs)}), file=sys.stderr, flush=True)
+    with get_context("spawn").Pool(args.workers) as pool:
+        for _, (played, tally) in pool.imap_unordered(_indexed, enumerate(jobs)):
+            record = game_record("pagan", options, tally["seed"], texts, played, version)
+            append_record(args.pool, record)
+            with Path(args.tallies).open("a") as fh:
+                fh.write(json.dumps({"version": version, **tally}, sort_keys=True) + "\n")
+            print(tally["seed"], tally["reason"], tally["turns"], file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()
