@@ -3,6 +3,7 @@
     python benchmarks/experiments/ai_pagan_counted.py --pool benchmarks/results/pagan-pool.jsonl \
         --tallies FILE --games 100 [--level hard] [--seed bal2] [--scenario 10] \
         [--expansion palisades] [--workers 2] [--first 78]
+    python benchmarks/experiments/ai_pagan_counted.py --summarise FILE [FILE ...]
 
 The games are the round robin's own (`{seed}/{level}/{level}-{k}`, the ladder's options for the
 expansion and scenario, both seats at `--level`): each game not yet in the pool for today's code
@@ -13,6 +14,8 @@ Clues in play, her villager held, raidable, eliminable after a Ready), the Hunte
 an Eliminate was legal (on her, on an innocent), and where the Clues went: for each seat and
 move kind, the Clues that its moves added to and took from the village (a Ready's, a Raid's and
 a skill's costs are the Hunter's own; an innocent's elimination sends every Clue back).
+`--summarise` reads tally files and prints, per file, those counts per Hunter turn start and per
+game, over all games and by the winner.
 """
 
 from __future__ import annotations
@@ -93,10 +96,48 @@ def _indexed(item: tuple[int, Job]) -> tuple[int, tuple[dict[str, Any], dict[str
     return index, play_counted(job)
 
 
+def summarise(tallies: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per Hunter turn start (the board tally) and per game (Eliminates legal, Clues' flow)."""
+    turns = sum(t["hunter_turns"] for t in tallies)
+    board: Counter[str] = Counter()
+    legal: Counter[str] = Counter()
+    added: Counter[str] = Counter()
+    taken: Counter[str] = Counter()
+    for t in tallies:
+        board.update(t["her_villager"])
+        board.update(t["village"])
+        legal.update(t["eliminate_legal_turns"])
+        added.update(t["clues_added"])
+        taken.update(t["clues_taken"])
+    games = len(tallies)
+    return {
+        "games": games,
+        "witch_wins": sum(1 for t in tallies if t["winners"] == ["witch"]),
+        "reasons": dict(Counter(t["reason"] for t in tallies)),
+        "hunter_turn_starts": turns,
+        "per_hunter_turn": {k: round(v / turns, 3) for k, v in sorted(board.items())},
+        "eliminate_legal_turns": dict(legal),
+        "innocents_eliminated": sum(t["innocents_eliminated"] for t in tallies),
+        "clues_added_per_game": {k: round(v / games, 2) for k, v in added.most_common()},
+        "clues_taken_per_game": {k: round(v / games, 2) for k, v in taken.most_common()},
+    }
+
+
+def print_summaries(paths: Sequence[str]) -> None:
+    for path in paths:
+        tallies = [json.loads(line) for line in Path(path).read_text().splitlines() if line]
+        by_winner = {
+            w: summarise([t for t in tallies if t["winners"] == [w]]) for w in ("witch", "hunter")
+        }
+        out = {"file": path, **summarise(tallies), "by_winner": by_winner}
+        print(json.dumps(out, sort_keys=False))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pool", required=True)
-    parser.add_argument("--tallies", required=True, help="one JSON line a game is appended here")
+    parser.add_argument("--summarise", nargs="+", metavar="TALLIES")
+    parser.add_argument("--pool")
+    parser.add_argument("--tallies", help="one JSON line a game is appended here")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first deal to play")
     parser.add_argument("--level", default="hard")
@@ -105,6 +146,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--expansion")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.summarise:
+        print_summaries(args.summarise)
+        return
+    if not (args.pool and args.tallies):
+        parser.error("--pool and --tallies are needed to play")
     game = get_game("pagan")
     extra = {k: v for k, v in (("expansion", args.expansion), ("scenario", args.scenario)) if v}
     options = game.validate_options({**game.default_options(), **extra})  # as coven/arena.py
