@@ -43,6 +43,15 @@ def _clues(s: PaganState) -> int:
     return sum(v.clues for v in s.villagers if v.alive)
 
 
+def _bare_by_colour(s: PaganState, village: Counter[str]) -> None:
+    """Living villagers without a Clue, by colour, and of her colour."""
+    colour = s.villager(s.true_witch).colour
+    for v in s.villagers:
+        if v.alive and not v.clues:
+            village[f"bare_{v.colour}"] += 1
+            village["bare_her_colour"] += v.colour == colour
+
+
 def play_counted(job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
     """One game as `ai.arena.play_game` plays it (decision n seeded `{deal}/{n}`, every player
     told of every move), tallied: (what the pool keeps of it, the tally)."""
@@ -55,7 +64,10 @@ def play_counted(job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
     taken: Counter[str] = Counter()
     decisions = 0
     while (seat := game.to_move(state)) is not None and decisions < MAX_DECISIONS:
+        starts = board.counts["hunter_turns"]
         board.record(state)
+        if board.counts["hunter_turns"] > starts:  # a Hunter turn starts: who is bare
+            _bare_by_colour(state, board.village)
         move = players[seat].choose(state, f"{deal}/{decisions}")
         before = _clues(state)
         game.apply_unchecked(state, move)
