@@ -12,7 +12,8 @@ writes it, so the same compute adds to the pooled figures. Each game also writes
 to `--tallies`: `ai_pagan_balance.py`'s board tally at every Hunter turn start (bare villagers,
 Clues in play, her villager held, raidable, eliminable after a Ready), the Hunter turns in which
 an Eliminate was legal (on her, on an innocent), and where the Clues went: for each seat and
-move kind, the Clues that its moves added to and took from the village (a Ready's, a Raid's and
+move kind (with the innermost frames it was asked in, for runs from session 21 on), the Clues
+that its moves added to and took from the village (a Ready's, a Raid's and
 a skill's costs are the Hunter's own; an innocent's elimination sends every Clue back).
 `--summarise` reads tally files and prints, per file, those counts per Hunter turn start and per
 game, over all games and by the winner.
@@ -70,13 +71,16 @@ def play_counted(job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
             _bare_by_colour(state, board.village)
         move = players[seat].choose(state, f"{deal}/{decisions}")
         before = _clues(state)
+        # where the move was asked: the three innermost frames (a skill's cost is paid in a
+        # `pay_tokens` frame above the visit, a Raid's above the action)
+        where = "/".join(str(f.get("t")) for f in state.stack[-3:])
         game.apply_unchecked(state, move)
         decisions += 1
         delta = _clues(state) - before
         if delta > 0:
-            added[f"{seat}:{move.kind}"] += delta
+            added[f"{seat}:{move.kind}@{where}"] += delta
         elif delta < 0:
-            taken[f"{seat}:{move.kind}"] -= delta
+            taken[f"{seat}:{move.kind}@{where}"] -= delta
         for player in players.values():
             player.observe(seat, move)
     outcome = game.outcome(state)
