@@ -28,14 +28,24 @@ from rules.pagan.board import VILLAGERS
 def selected(
     records: Iterable[Mapping[str, Any]], version: str, level: str, scenario: str | None
 ) -> list[Mapping[str, Any]]:
-    return [
-        r
-        for r in records
-        if r["game"] == "pagan"
-        and r["version"].startswith(version)
-        and r["seats"] == {"hunter": level, "witch": level}
-        and (scenario is None or str(r["options"].get("scenario", "standard")) == scenario)
-    ]
+    """The equal-level games of `version`: a code version prefix, or several separated by commas
+    for versions that play alike (each deal then counted once, from the first version listed
+    that played it)."""
+    prefixes = version.split(",")
+    games: dict[str, tuple[int, Mapping[str, Any]]] = {}
+    for r in records:
+        rank = next((i for i, p in enumerate(prefixes) if r["version"].startswith(p)), None)
+        if (
+            rank is None
+            or r["game"] != "pagan"
+            or r["seats"] != {"hunter": level, "witch": level}
+            or (scenario is not None and str(r["options"].get("scenario", "standard")) != scenario)
+        ):
+            continue
+        key = json.dumps([r["options"], r["seed"]], sort_keys=True)
+        if key not in games or rank < games[key][0]:
+            games[key] = (rank, r)
+    return [r for _, r in games.values()]
 
 
 def _table(counts: Mapping[str, list[int]]) -> dict[str, dict[str, Any]]:
@@ -72,7 +82,11 @@ def by_villager(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pools", nargs="+", help="JSONL pool files")
-    parser.add_argument("--version", default="", help="a code version prefix (default: any)")
+    parser.add_argument(
+        "--version",
+        default="",
+        help="a code version prefix, or several joined by commas (default: any)",
+    )
     parser.add_argument("--level", default="hard", help="the level at both seats")
     parser.add_argument("--scenario", default=None, help='a scenario ("standard" for none)')
     args = parser.parse_args(argv)

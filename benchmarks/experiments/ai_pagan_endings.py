@@ -61,7 +61,11 @@ def endings(records: Sequence[Mapping[str, Any]], longer: bool = True) -> dict[s
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pools", nargs="+")
-    parser.add_argument("--version", default="", help="code version prefix (default: any)")
+    parser.add_argument(
+        "--version",
+        default="",
+        help="a code version prefix, or several joined by commas (default: any)",
+    )
     parser.add_argument("--level", default="hard")
     parser.add_argument("--scenario", default=None, help='"standard" for none (default: any)')
     parser.add_argument(
