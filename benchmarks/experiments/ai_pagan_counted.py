@@ -32,8 +32,17 @@ from typing import Any
 
 from ai_pagan_balance import Board
 
-from ai.arena import MAX_DECISIONS, Player, parse_spec
-from ai.pool import append_record, code_version, game_record, read_records, record_key
+from ai.arena import Player, parse_spec, play_out
+from ai.pool import (
+    append_record,
+    code_version,
+    game_record,
+    read_records,
+    record_key,
+    round_robin_plan,
+)
+from rules.core.moves import Move
+from rules.core.protocol import Game, Seat
 from rules.core.registry import get_game
 from rules.pagan.state import PaganState
 
@@ -53,36 +62,66 @@ def _bare_by_colour(s: PaganState, village: Counter[str]) -> None:
             village["bare_her_colour"] += v.colour == colour
 
 
+class Counted:
+    """A seat's player whose positions go to the board tally, and whose moves' effect on the
+    Clues in play is kept (the state is changed in place, so after the move it is the same
+    object; every player is told of every move, and the first to hear it counts it)."""
+
+    def __init__(self, player: Player, tally: Tally) -> None:
+        self.player, self.tally = player, tally
+
+    def choose(self, state: Any, seed: str) -> Move:
+        self.tally.before(state)
+        move = self.player.choose(state, seed)
+        self.tally.pending = move
+        return move
+
+    def observe(self, seat: Seat, move: Move) -> None:
+        self.tally.after(seat, move)
+        self.player.observe(seat, move)
+
+
+class Tally:
+    def __init__(self, game: Game) -> None:
+        self.board = Board(game)
+        self.added: Counter[str] = Counter()
+        self.taken: Counter[str] = Counter()
+        self.pending: Move | None = None
+        self._state: PaganState | None = None
+        self._clues = 0
+        self._where = ""
+
+    def before(self, s: PaganState) -> None:
+        starts = self.board.counts["hunter_turns"]
+        self.board.record(s)
+        if self.board.counts["hunter_turns"] > starts:  # a Hunter turn starts: who is bare
+            _bare_by_colour(s, self.board.village)
+        self._state, self._clues = s, _clues(s)
+        # where the move is asked: the three innermost frames (a skill's cost is paid in a
+        # `pay_tokens` frame above the visit, a Raid's above the action)
+        self._where = "/".join(str(f.get("t")) for f in s.stack[-3:])
+
+    def after(self, seat: Seat, move: Move) -> None:
+        if move is not self.pending or self._state is None:
+            return
+        self.pending = None
+        delta = _clues(self._state) - self._clues
+        key = f"{seat}:{move.kind}@{self._where}"
+        if delta > 0:
+            self.added[key] += delta
+        elif delta < 0:
+            self.taken[key] -= delta
+
+
 def play_counted(job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
-    """One game as `ai.arena.play_game` plays it (decision n seeded `{deal}/{n}`, every player
-    told of every move), tallied: (what the pool keeps of it, the tally)."""
+    """One game as `ai.arena.play_game` plays it (`play_out`), tallied: (what the pool keeps of
+    it, the tally)."""
     options, deal, texts = job
     game = get_game("pagan")
     state = game.new(options, deal)
-    players = {seat: Player(game, seat, parse_spec(t)) for seat, t in texts.items()}
-    board = Board(game)
-    added: Counter[str] = Counter()
-    taken: Counter[str] = Counter()
-    decisions = 0
-    while (seat := game.to_move(state)) is not None and decisions < MAX_DECISIONS:
-        starts = board.counts["hunter_turns"]
-        board.record(state)
-        if board.counts["hunter_turns"] > starts:  # a Hunter turn starts: who is bare
-            _bare_by_colour(state, board.village)
-        move = players[seat].choose(state, f"{deal}/{decisions}")
-        before = _clues(state)
-        # where the move was asked: the three innermost frames (a skill's cost is paid in a
-        # `pay_tokens` frame above the visit, a Raid's above the action)
-        where = "/".join(str(f.get("t")) for f in state.stack[-3:])
-        game.apply_unchecked(state, move)
-        decisions += 1
-        delta = _clues(state) - before
-        if delta > 0:
-            added[f"{seat}:{move.kind}@{where}"] += delta
-        elif delta < 0:
-            taken[f"{seat}:{move.kind}@{where}"] -= delta
-        for player in players.values():
-            player.observe(seat, move)
+    tally = Tally(game)
+    players = {s: Counted(Player(game, s, parse_spec(t)), tally) for s, t in texts.items()}
+    decisions = play_out(game, state, players, deal)
     outcome = game.outcome(state)
     played = {
         "stats": game.arena_stats(state),  # type: ignore[attr-defined]
@@ -90,7 +129,8 @@ def play_counted(job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
         "reason": outcome.reason if outcome is not None else "unfinished",
         "decisions": decisions,
     }
-    tally = {
+    board = tally.board
+    return played, {
         "seed": deal,
         "witch": state.true_witch,
         "winners": played["winners"],
@@ -101,10 +141,9 @@ def play_counted(job: Job) -> tuple[dict[str, Any], dict[str, Any]]:
         "her_villager": {k: v for k, v in board.counts.items() if k != "hunter_turns"},
         "village": dict(board.village),
         "eliminate_legal_turns": dict(Counter(key for _, _, key in board.eliminable)),
-        "clues_added": dict(added),
-        "clues_taken": dict(taken),
+        "clues_added": dict(tally.added),
+        "clues_taken": dict(tally.taken),
     }
-    return played, tally
 
 
 def _indexed(item: tuple[int, Job]) -> tuple[int, tuple[dict[str, Any], dict[str, Any]]]:
@@ -172,17 +211,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = game.validate_options({**game.default_options(), **extra})  # as coven/arena.py
     version = code_version()
     have = {record_key(r) for r in read_records(args.pool)}
-    texts = dict.fromkeys(game.seats(options), args.level)
+    plan = round_robin_plan(game.seats(options), [args.level], args.games, args.seed)
     jobs: list[Job] = []
-    for k in range(args.first, args.games):
-        deal = f"{args.seed}/{args.level}/{args.level}-{k}"
+    for deal, texts in plan[args.first :]:
         key = {"game": "pagan", "options": options, "seed": deal, "seats": texts}
         if record_key({**key, "version": version}) not in have:
             jobs.append((options, deal, texts))
     print(json.dumps({"version": version, "to_play": len(jobs)}), file=sys.stderr, flush=True)
     with get_context("spawn").Pool(args.workers) as pool:
-        for _, (played, tally) in pool.imap_unordered(_indexed, enumerate(jobs)):
-            record = game_record("pagan", options, tally["seed"], texts, played, version)
+        for index, (played, tally) in pool.imap_unordered(_indexed, enumerate(jobs)):
+            _, deal, texts = jobs[index]
+            record = game_record("pagan", options, deal, texts, played, version)
             append_record(args.pool, record)
             with Path(args.tallies).open("a") as fh:
                 fh.write(json.dumps({"version": version, **tally}, sort_keys=True) + "\n")
