@@ -235,6 +235,24 @@ def round_robin_plan(
     return plan
 
 
+def unplayed(
+    path: str | Path,
+    game_name: str,
+    options: Mapping[str, Any],
+    plan: Sequence[tuple[str, dict[str, str]]],
+    version: str,
+) -> list[tuple[str, dict[str, str]]]:
+    """The games of `plan` the pool at `path` does not hold yet for this game, options and code
+    version, in the plan's order."""
+    have = {record_key(r) for r in read_records(path)}
+    base = {"game": game_name, "options": dict(options), "version": version}
+    return [
+        (deal, texts)
+        for deal, texts in plan
+        if record_key({**base, "seed": deal, "seats": texts}) not in have
+    ]
+
+
 def play_into_pool(
     path: str | Path,
     game_name: str,
@@ -246,12 +264,10 @@ def play_into_pool(
     """Play every game of `plan` not yet in the pool at `path` (same game, options, code version,
     deal and specs), appending each record as its game ends; the number of games played."""
     version = code_version()
-    have = {record_key(r) for r in read_records(path)}
-    todo = []
-    for deal, texts in plan:
-        rec = {"game": game_name, "options": dict(options), "seed": deal, "seats": texts}
-        if record_key({**rec, "version": version}) not in have:
-            todo.append((game_name, options, deal, texts))
+    todo = [
+        (game_name, options, deal, texts)
+        for deal, texts in unplayed(path, game_name, options, plan, version)
+    ]
     for done, (index, played) in enumerate(run_jobs(todo, workers), 1):
         _, _, deal, texts = todo[index]
         append_record(path, game_record(game_name, options, deal, texts, played, version))

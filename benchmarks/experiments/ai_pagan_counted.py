@@ -37,9 +37,8 @@ from ai.pool import (
     append_record,
     code_version,
     game_record,
-    read_records,
-    record_key,
     round_robin_plan,
+    unplayed,
 )
 from rules.core.moves import Move
 from rules.core.protocol import Game, Seat
@@ -210,13 +209,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     extra = {k: v for k, v in (("expansion", args.expansion), ("scenario", args.scenario)) if v}
     options = game.validate_options({**game.default_options(), **extra})  # as coven/arena.py
     version = code_version()
-    have = {record_key(r) for r in read_records(args.pool)}
     plan = round_robin_plan(game.seats(options), [args.level], args.games, args.seed)
-    jobs: list[Job] = []
-    for deal, texts in plan[args.first :]:
-        key = {"game": "pagan", "options": options, "seed": deal, "seats": texts}
-        if record_key({**key, "version": version}) not in have:
-            jobs.append((options, deal, texts))
+    todo = unplayed(args.pool, "pagan", options, plan[args.first :], version)
+    jobs: list[Job] = [(options, deal, texts) for deal, texts in todo]
     print(json.dumps({"version": version, "to_play": len(jobs)}), file=sys.stderr, flush=True)
     with get_context("spawn").Pool(args.workers) as pool:
         for index, (played, tally) in pool.imap_unordered(_indexed, enumerate(jobs)):

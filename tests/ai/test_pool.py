@@ -14,6 +14,7 @@ from ai.pool import (
     rate_pool,
     read_records,
     round_robin_plan,
+    unplayed,
 )
 
 OPTIONS: dict[str, Any] = {"scenario": "standard"}
@@ -64,6 +65,18 @@ def test_a_round_robin_pairs_every_two_players_on_paired_deals_and_each_with_its
         ("s/easy/easy-0", "easy", "easy"),
         ("s/easy/easy-1", "easy", "easy"),
     ]
+
+
+def test_a_game_is_unplayed_until_the_pool_holds_it_for_this_code_version(
+    tmp_path: Path,
+) -> None:
+    pool = tmp_path / "pool.jsonl"
+    plan = round_robin_plan(["witch", "hunter"], ["easy"], 3, "u")
+    append_record(pool, _record("u/easy/easy-1", "easy", "easy", "witch"))
+    append_record(pool, _record("u/easy/easy-2", "easy", "easy", "witch", version="v0"))
+    todo = unplayed(pool, "pagan", OPTIONS, plan, "v1")
+    assert [deal for deal, _ in todo] == ["u/easy/easy-0", "u/easy/easy-2"]
+    assert unplayed(tmp_path / "none.jsonl", "pagan", OPTIONS, plan, "v1") == plan
 
 
 def test_playing_into_a_pool_appends_each_game_and_plays_nothing_twice(tmp_path: Path) -> None:
