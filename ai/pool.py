@@ -3,16 +3,17 @@
     code_version()                           -> the hash of what decides how the AI and rules play
     game_record(game, options, deal, texts, played, version) -> one game's plain-data record
     append_record(path, record) / read_records(path)
-    poolable(records, game, options, version) -> the records that may be pooled, deduplicated
+    poolable(records, game, options, version) -> the records that may be pooled, each game once
     rate_pool(records, per_role)             -> per-role Bradley-Terry ratings, pairings, lengths
 
 The pooling rule (docs/ai.md, "Pooled ratings"): records pool when they are of the same game, the
 same options (expansion, scenario, players, ...) and the same `version`, the hash of every source
 and data file of rules/ and of ai/ except this record keeping (ai/arena.py, ai/pool.py,
 ai/ratings.py). A change to a card, a rule or a search parameter changes the hash, and the games
-played before it no longer pool with those after. Within a pool a game is one deal seed with one
-spec per seat: playing the same chunk again adds nothing (the later copy is dropped), so a chunked
-run can be stopped and resumed, and sessions add games by giving new run seeds.
+played before it no longer pool with those after, unless the change is shown to replay the same
+games (then both versions are named and rated together). Within a pool a game is one deal seed
+with one spec per seat: playing the same chunk again adds nothing (the later copy is dropped), so
+a chunked run can be stopped and resumed, and sessions add games by giving new run seeds.
 """
 
 from __future__ import annotations
@@ -105,16 +106,21 @@ def poolable(
     records: Iterable[Mapping[str, Any]],
     game_name: str,
     options: Mapping[str, Any],
-    version: str,
+    version: str | Sequence[str],
 ) -> list[Mapping[str, Any]]:
-    """The records of this game, options and version, each game once (the first copy)."""
-    want = pool_key({"game": game_name, "options": dict(options), "version": version})
+    """The records of this game, options and version, each game once (the first copy). Several
+    versions pool together when they play alike (a change that replays the same games, e.g. one
+    for speed; docs/ai.md): a deal's game is then counted once, whichever version played it."""
+    versions = [version] if isinstance(version, str) else list(version)
+    wants = {
+        pool_key({"game": game_name, "options": dict(options), "version": v}) for v in versions
+    }
     seen: set[tuple[str, ...]] = set()
     out = []
     for rec in records:
-        if pool_key(rec) != want:
+        if pool_key(rec) not in wants:
             continue
-        key = record_key(rec)
+        key = record_key(rec)[1:]  # the deal and the seats, whichever version played them
         if key in seen:
             continue
         seen.add(key)

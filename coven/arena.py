@@ -129,8 +129,9 @@ def ladder_command(
     code_version: Annotated[
         str | None,
         typer.Option(
-            help="Rate the pooled records of this code version (default: today's code's); "
-            "a round robin always plays today's code."
+            help="Rate the pooled records of this code version (default: today's code's), or "
+            "of several that play alike, comma-separated (each deal once); a round robin always "
+            "plays today's code."
         ),
     ] = None,
 ) -> None:
@@ -246,7 +247,8 @@ def _pooled(
 
                 play_into_pool(pool, game, options, plan, workers, report)
     version = rated_version or code_version()
-    records = poolable(read_records(pool), game, options, version)
+    versions = [v.strip() for v in version.split(",") if v.strip()]
+    records = poolable(read_records(pool), game, options, versions)
     if order is None:  # rating only: the steps go up the levels, other specs after, by name
         known = ("random", "greedy", *LEVELS)
         seen = {text for r in records for text in r["seats"].values()}

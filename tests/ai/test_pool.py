@@ -54,6 +54,17 @@ def test_a_game_recorded_twice_counts_once() -> None:
     assert len(pooled) == 1 and pooled[0]["winners"] == ["witch"]
 
 
+def test_versions_that_play_alike_pool_together_each_deal_once() -> None:
+    records = [
+        _record("d-0", "easy", "easy", "witch", version="v1"),
+        _record("d-0", "easy", "easy", "witch", version="v2"),
+        _record("d-1", "easy", "easy", "hunter", version="v2"),
+        _record("d-2", "easy", "easy", "hunter", version="v3"),
+    ]
+    pooled = poolable(records, "pagan", OPTIONS, ["v1", "v2"])
+    assert [(r["seed"], r["version"]) for r in pooled] == [("d-0", "v1"), ("d-1", "v2")]
+
+
 def test_a_round_robin_pairs_every_two_players_on_paired_deals_and_each_with_itself() -> None:
     plan = round_robin_plan(["witch", "hunter"], ["random", "easy"], 2, "s")
     pairs = [(deal, texts["witch"], texts["hunter"]) for deal, texts in plan]
