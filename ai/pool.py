@@ -92,8 +92,13 @@ def read_records(path: str | Path) -> list[dict[str, Any]]:
 
 def record_key(record: Mapping[str, Any]) -> tuple[str, ...]:
     """What makes two records the same game of one pool."""
+    return (pool_key(record), *game_key(record))
+
+
+def game_key(record: Mapping[str, Any]) -> tuple[str, ...]:
+    """The deal and the spec of each seat: the same game, whichever code version played it."""
     seats = tuple(f"{k}={v}" for k, v in sorted(record["seats"].items()))
-    return (pool_key(record), record["seed"], *seats)
+    return (record["seed"], *seats)
 
 
 def pool_key(record: Mapping[str, Any]) -> str:
@@ -120,7 +125,7 @@ def poolable(
     for rec in records:
         if pool_key(rec) not in wants:
             continue
-        key = record_key(rec)[1:]  # the deal and the seats, whichever version played them
+        key = game_key(rec)
         if key in seen:
             continue
         seen.add(key)
