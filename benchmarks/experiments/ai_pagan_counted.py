@@ -2,7 +2,7 @@
 
     python benchmarks/experiments/ai_pagan_counted.py --pool benchmarks/results/pagan-pool.jsonl \
         --tallies FILE --games 100 [--level hard] [--seed bal2] [--scenario 10] \
-        [--expansion palisades] [--workers 2] [--first 78]
+        [--expansion palisades] [--workers 2] [--first 78] [--hunter SPEC] [--witch SPEC]
     python benchmarks/experiments/ai_pagan_counted.py --summarise FILE [FILE ...]
 
 The games are the round robin's own (`{seed}/{level}/{level}-{k}`, the ladder's options for the
@@ -15,6 +15,9 @@ an Eliminate was legal (on her, on an innocent), and where the Clues went: for e
 move kind (with the innermost frames it was asked in, for runs from session 21 on), the Clues
 that its moves added to and took from the village (a Ready's, a Raid's and
 a skill's costs are the Hunter's own; an innocent's elimination sends every Clue back).
+`--hunter` and `--witch` put another player spec on that seat (`hard:iterations=4000`) in the
+same deals, so a change to one role's search is measured against the games both seats at
+`--level` played (keep such games in a pool file of their own: the ladder rates every spec).
 `--summarise` reads tally files and prints, per file, those counts per Hunter turn start and per
 game, over all games and by the winner.
 """
@@ -199,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--scenario")
     parser.add_argument("--expansion")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--hunter", help="another player spec at the Hunter's seat")
+    parser.add_argument("--witch", help="another player spec at the Witch's seat")
     args = parser.parse_args(argv)
     if args.summarise:
         print_summaries(args.summarise)
@@ -210,6 +215,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = game.validate_options({**game.default_options(), **extra})  # as coven/arena.py
     version = code_version()
     plan = round_robin_plan(game.seats(options), [args.level], args.games, args.seed)
+    given = {"hunter": args.hunter, "witch": args.witch}
+    seats = {seat: parse_spec(text).text for seat, text in given.items() if text}
+    plan = [(deal, {**texts, **seats}) for deal, texts in plan]
     todo = unplayed(args.pool, "pagan", options, plan[args.first :], version)
     jobs: list[Job] = [(options, deal, texts) for deal, texts in todo]
     print(json.dumps({"version": version, "to_play": len(jobs)}), file=sys.stderr, flush=True)
