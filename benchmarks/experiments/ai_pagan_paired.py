@@ -2,7 +2,7 @@
 
     python benchmarks/experiments/ai_pagan_paired.py --before e1ee9355 --after 1aa7a770 \
         [--pool benchmarks/results/pagan-pool.jsonl] [--after-pool FILE] [--scenario 1] \
-        [--witch medium --hunter medium]
+        [--witch medium --hunter medium] [--after-hunter hard:beliefs=false]
 
 A deal seed played with the same seat specs before and after a change of the data or the AI is a
 pair: the arena seeds every decision by the deal and the decision number, so both sides see the
@@ -12,7 +12,8 @@ to any card changes every search (2 of 150 deals for session 10's change). Print
 object): the Witch's wins of each side over the common deals with Clopper-Pearson 95%
 intervals, the discordant pairs (won by the Witch before and by the Hunter after, and the other
 way) with McNemar's exact two-sided p, and each side's median and longest game in turns. A code
-version is given by its first hex digits.
+version is given by its first hex digits. `--after-hunter` and `--after-witch` compare a change of
+one seat's player spec on the same code (`--before` and `--after` then name the same version).
 """
 
 from __future__ import annotations
@@ -100,13 +101,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--scenario", default="standard")
     parser.add_argument("--witch", default="medium")
     parser.add_argument("--hunter", default="medium")
+    parser.add_argument("--after-witch", help="the after games' Witch spec, when not --witch")
+    parser.add_argument("--after-hunter", help="the after games' Hunter spec, when not --hunter")
     args = parser.parse_args(argv)
     seats = {"witch": args.witch, "hunter": args.hunter}
+    after_seats = {
+        "witch": args.after_witch or args.witch,
+        "hunter": args.after_hunter or args.hunter,
+    }
     records = read_records(args.pool)
     after_records = read_records(args.after_pool) if args.after_pool else records
     out = compare(
         games(records, args.before, args.scenario, seats),
-        games(after_records, args.after, args.scenario, seats),
+        games(after_records, args.after, args.scenario, after_seats),
     )
     print(json.dumps({"before": args.before, "after": args.after, **out}, indent=2))
 
