@@ -155,9 +155,13 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
-def fit(rows: list[Row], l2: float = 1e-3, steps: int = 12) -> list[float]:
+def fit(
+    rows: list[Row], l2: float = 1e-3, steps: int = 12, fixed: dict[int, float] | None = None
+) -> list[float]:
+    """The weights minimising the mean log-loss, those at the indices of `fixed` held there."""
     d = len(rows[0][0])
-    w = [0.0] * d
+    fixed = fixed or {}
+    w = [fixed.get(i, 0.0) for i in range(d)]
     for _ in range(steps):
         g = [0.0] * d
         h = [[0.0] * d for _ in range(d)]
@@ -180,6 +184,12 @@ def fit(rows: list[Row], l2: float = 1e-3, steps: int = 12) -> list[float]:
             for j in range(d):
                 h[i][j] /= n
             h[i][i] += l2 * (i > 0) + 1e-9
+        for i in fixed:  # no step along a held weight
+            g[i] = 0.0
+            h[i] = [0.0] * d
+            for row in h:
+                row[i] = 0.0
+            h[i][i] = 1.0
         step = _solve(h, g)
         w = [a - b for a, b in zip(w, step, strict=True)]
     return w
@@ -219,6 +229,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", help="an arena spec playing both seats (e.g. medium)")
     parser.add_argument("--positions", type=Path, help="with --players: the positions file")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--fixed",
+        nargs="*",
+        default=[],
+        metavar="FEATURE",
+        help="features whose weight stays as set by hand (a cause the games confound)",
+    )
     args = parser.parse_args(argv)
     if args.players:
         if args.positions is None:
@@ -228,11 +245,15 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         train, test = positions(args.games, args.seed, args.every)
-    w = fit(train)
     names = ("bias", *heuristics.FEATURES)
     current = [heuristics.WEIGHTS[k] for k in names]
+    unknown = set(args.fixed) - set(heuristics.FEATURES)
+    if unknown:
+        parser.error(f"unknown features: {', '.join(sorted(unknown))}")
+    w = fit(train, fixed={names.index(k): heuristics.WEIGHTS[k] for k in args.fixed})
     out = {
         "positions": {"train": len(train), "test": len(test)},
+        "fixed": args.fixed,
         "weights": {k: round(v, 4) for k, v in zip(names, w, strict=True)},
         "fitted_on_test": score(test, w),
         "current_on_test": score(test, current),
