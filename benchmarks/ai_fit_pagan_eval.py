@@ -40,10 +40,21 @@ from rules.pagan.state import WITCH, PaganState
 Row = tuple[list[float], float]
 
 
+def _row(s: PaganState) -> list[float]:
+    """A position as the model reads it: 1 (for the bias), then each feature in order."""
+    f = heuristics.features(s)
+    return [1.0, *(f[k] for k in heuristics.FEATURES)]
+
+
+def _chance(w: list[float], x: list[float]) -> float:
+    """The Witch's chance to win by weights `w` at position `x`, as `heuristics.evaluate` has it."""
+    z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
 def positions(games: int, seed: str, every: int) -> tuple[list[Row], list[Row]]:
     train: list[Row] = []
     test: list[Row] = []
-    names = heuristics.FEATURES
     for i in range(games):
         s = PAGAN.new(None, f"{seed}-{i}")
         rng = Rng(seed_state(f"{seed}-{i}/moves"))
@@ -55,8 +66,7 @@ def positions(games: int, seed: str, every: int) -> tuple[list[Row], list[Row]]:
         noise = {"witch": rng.random(), "hunter": rng.random()}
         while PAGAN.to_move(s) is not None and n < 10_000:
             if n % every == 0:
-                f = heuristics.features(s)
-                rows.append([1.0, *(f[k] for k in names)])
+                rows.append(_row(s))
             moves = PAGAN.legal_moves(s)
             if rng.random() < noise[str(PAGAN.to_move(s))]:
                 move = moves[rng.below(len(moves))]
@@ -69,11 +79,6 @@ def positions(games: int, seed: str, every: int) -> tuple[list[Row], list[Row]]:
         y = 1.0 if s.winner == WITCH else 0.0 if s.winner != "draw" else 0.5
         (test if i % 5 == 4 else train).extend((r, y) for r in rows)
     return train, test
-
-
-def _row(s: PaganState) -> list[float]:
-    f = heuristics.features(s)
-    return [1.0, *(f[k] for k in heuristics.FEATURES)]
 
 
 class _Recorder:
@@ -166,8 +171,7 @@ def fit(
         g = [0.0] * d
         h = [[0.0] * d for _ in range(d)]
         for x, y in rows:
-            z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
-            p = 1.0 / (1.0 + math.exp(-z))
+            p = _chance(w, x)
             r = p - y
             q = p * (1 - p)
             for i in range(d):
@@ -198,8 +202,7 @@ def fit(
 def score(rows: list[Row], w: list[float]) -> dict[str, float]:
     loss = acc = 0.0
     for x, y in rows:
-        z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
-        p = min(max(1.0 / (1.0 + math.exp(-z)), 1e-9), 1 - 1e-9)
+        p = min(max(_chance(w, x), 1e-9), 1 - 1e-9)
         loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
         acc += (p > 0.5) == (y > 0.5)
     return {"log_loss": round(loss / len(rows), 4), "accuracy": round(acc / len(rows), 4)}
@@ -209,8 +212,7 @@ def calibration(rows: list[Row], w: list[float]) -> list[dict[str, float]]:
     """By tenth of the predicted chance of the Witch: positions, mean predicted, share won."""
     bins: dict[int, list[float]] = {}
     for x, y in rows:
-        z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
-        p = 1.0 / (1.0 + math.exp(-z))
+        p = _chance(w, x)
         b = bins.setdefault(min(int(p * 10), 9), [0.0, 0.0, 0.0])
         b[0] += 1
         b[1] += p
@@ -237,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
         help="features whose weight stays as set by hand (a cause the games confound)",
     )
     args = parser.parse_args(argv)
+    unknown = set(args.fixed) - set(heuristics.FEATURES)
+    if unknown:
+        parser.error(f"unknown features: {', '.join(sorted(unknown))}")
     if args.players:
         if args.positions is None:
             parser.error("--players needs --positions")
@@ -247,9 +252,6 @@ def main(argv: list[str] | None = None) -> int:
         train, test = positions(args.games, args.seed, args.every)
     names = ("bias", *heuristics.FEATURES)
     current = [heuristics.WEIGHTS[k] for k in names]
-    unknown = set(args.fixed) - set(heuristics.FEATURES)
-    if unknown:
-        parser.error(f"unknown features: {', '.join(sorted(unknown))}")
     w = fit(train, fixed={names.index(k): heuristics.WEIGHTS[k] for k in args.fixed})
     out = {
         "positions": {"train": len(train), "test": len(test)},
