@@ -1,15 +1,16 @@
 """What each side played in pooled Pagan games, played again, by who won.
 
     python benchmarks/experiments/ai_pagan_card_use.py --version cda99ddc --scenario 1 \
-        --first 0 --last 40 [--seed bal2/medium/medium] [--workers 2] [--out FILE]
+        --first 0 --last 40 [--seed bal2/medium/medium] [--ended-by TURN] [--workers 2] [--out FILE]
 
 Plays again the pool's games `{seed}-{first}` .. `{seed}-{last - 1}` of a code version (the
 script refuses another version, as `ai_pagan_trace.py` does) with the recorded seat specs, and
 counts for each seat its cards played, Enchantments lifted and Brews consumed (by name), and its
-Readies, Raids and Eliminations; and how many of the Hunter's turns began with Obscuring Mist in
-play. Writes one JSON line a game (`--out`), then prints the means a game, by winner. A level
-with a time cap can decide differently when played again on a busy machine, so a game played
-again may end otherwise than the pooled one: each line carries its own winner.
+conversions, Readies, Raids and Eliminations; and how many of the Hunter's turns began with
+Obscuring Mist in play. `--ended-by` keeps only the games the pool has ending by that game turn
+(the early rituals, say). Writes one JSON line a game (`--out`), then prints the means a game,
+by winner. A level with a time cap can decide differently when played again on a busy machine,
+so a game played again may end otherwise than the pooled one: each line carries its own winner.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from rules.pagan.state import HUNTER, PaganState
 
 POOL = "benchmarks/results/pagan-pool.jsonl"
 OBSCURING_MIST = "0041"
-COUNTED = ("ready", "raid", "eliminate")
+COUNTED = ("convert", "ready", "raid", "eliminate")
 
 
 def _name(state: PaganState, kind: str, arg: str) -> str:
@@ -103,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", default="bal2/medium/medium", help="deal seeds' stem")
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=40)
+    parser.add_argument("--ended-by", type=int, help="only games that ended by this game turn")
     parser.add_argument("--pool", default=POOL)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="also write one JSON line a game here")
@@ -116,6 +118,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             r["version"].startswith(args.version)
             and r["options"].get("scenario") == args.scenario
             and r["seed"] in wanted
+            and (args.ended_by is None or r["stats"]["turns"] <= args.ended_by)
         ):
             records.setdefault(r["seed"], r)
     with get_context("spawn").Pool(args.workers) as pool:
