@@ -11,7 +11,9 @@ for move (`identical`): every card is among the unseen cards a determinization d
 to any card changes every search (2 of 150 deals for session 10's change). Printed (one JSON
 object): the Witch's wins of each side over the common deals with Clopper-Pearson 95%
 intervals, the discordant pairs (won by the Witch before and by the Hunter after, and the other
-way) with McNemar's exact two-sided p, and each side's median and longest game in turns. A code
+way) with McNemar's exact two-sided p, the two sides' winners' correlation over the common deals
+(`phi`: near 0, the pairing gains nothing, and the comparison is as noisy as two independent
+samples of that size), and each side's median and longest game in turns. A code
 version is given by its first hex digits. `--after-hunter` and `--after-witch` compare a change of
 one seat's player spec on the same code (`--before` and `--after` then name the same version).
 """
@@ -55,6 +57,12 @@ def mcnemar_p(b: int, c: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def phi(a: int, b: int, c: int, d: int) -> float:
+    """The phi coefficient of a two-by-two table (a, b / c, d); 0 where a margin is empty."""
+    den = math.sqrt((a + b) * (c + d) * (a + c) * (b + d))
+    return (a * d - b * c) / den if den else 0.0
+
+
 def side(recs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     wins = sum("witch" in r["winners"] for r in recs)
     lo, hi = clopper_pearson(wins, len(recs))
@@ -77,6 +85,8 @@ def compare(
     pairs = [(before[s], after[s]) for s in common]
     to_hunter = sum("witch" in x["winners"] and "witch" not in y["winners"] for x, y in pairs)
     to_witch = sum("witch" not in x["winners"] and "witch" in y["winners"] for x, y in pairs)
+    both = sum("witch" in x["winners"] and "witch" in y["winners"] for x, y in pairs)
+    neither = len(pairs) - both - to_hunter - to_witch
     identical = sum(
         x["winners"] == y["winners"] and x["decisions"] == y["decisions"] for x, y in pairs
     )
@@ -88,6 +98,7 @@ def compare(
         "witch_to_hunter": to_hunter,
         "hunter_to_witch": to_witch,
         "mcnemar_p": round(mcnemar_p(to_hunter, to_witch), 4),
+        "phi": round(phi(both, to_hunter, to_witch, neither), 3),
         "after_all_games": side(list(after.values())),
     }
 
