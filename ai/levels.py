@@ -99,9 +99,13 @@ PRESETS: dict[str, Params] = {
 GAME_PRESETS: dict[str, dict[str, Params]] = {
     # In Pagan a 100-iteration search plays nearly as well as a 300-iteration one (its root bias
     # and playout policy carry most of its play), so budgets alone leave `easy` and `medium`
-    # less than 100 Elo apart: `easy` also draws its move with noise on the root's values, as
-    # `novice` does, at a lower temperature (docs/ai.md, "Levels in Pagan").
-    "pagan": {"easy": replace(PRESETS["easy"], select="softmax", temperature=0.1)},
+    # less than 100 Elo apart: `easy` also draws its move with noise on the root's values, and
+    # `novice` with more, so that each stays a step below the next (docs/ai.md, "Levels in
+    # Pagan").
+    "pagan": {
+        "novice": replace(PRESETS["novice"], temperature=0.3),
+        "easy": replace(PRESETS["easy"], select="softmax", temperature=0.2),
+    },
 }
 
 _BOUNDS: dict[str, tuple[float, float]] = {

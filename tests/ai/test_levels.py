@@ -21,15 +21,15 @@ def test_novice_draws_its_move_by_the_root_values_and_the_others_play_their_best
     assert all(PRESETS[name].select == "robust" for name in LEVELS[1:])
 
 
-def test_pagan_easy_draws_its_move_with_a_beginners_noise_and_other_games_keep_the_preset() -> None:
+def test_pagan_easy_and_novice_draw_their_moves_with_noise_other_games_keep_the_presets() -> None:
     from ai.levels import GAME_PRESETS
 
-    pagan_easy = params_for("easy", game="pagan")
-    assert pagan_easy.select == "softmax"
-    assert pagan_easy.temperature < PRESETS["novice"].temperature
-    assert pagan_easy.iterations == PRESETS["easy"].iterations
+    pagan_novice, pagan_easy = params_for("novice", game="pagan"), params_for("easy", game="pagan")
+    assert pagan_easy.select == pagan_novice.select == "softmax"
+    assert pagan_easy.temperature < pagan_novice.temperature
+    assert pagan_novice.iterations < pagan_easy.iterations == PRESETS["easy"].iterations
     assert params_for("easy", game="pantacle") == PRESETS["easy"] == params_for("easy")
-    assert set(GAME_PRESETS["pagan"]) == {"easy"}
+    assert set(GAME_PRESETS["pagan"]) == {"novice", "easy"}
 
 
 def test_a_search_in_a_game_uses_that_games_preset() -> None:
