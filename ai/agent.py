@@ -88,7 +88,7 @@ def choose_move(
 ) -> Move:
     """The move `seat` plays in `state` at `level`. The search sees only what `seat` may know:
     it plays on `game.sample(state, seat, ...)` determinizations, never on `state` itself."""
-    params = params_for(level, overrides)
+    params = params_for(level, overrides, game.name)
     moves = _check_turn(game, state, seat)
     if len(moves) == 1:
         return moves[0]
@@ -115,7 +115,7 @@ def analyse(
     if top < 1:
         raise ValueError("top must be at least 1")
     # The whole budget: the counts are the answer here, not just which move leads.
-    params = params_for(level, {"early_stop": False, **(overrides or {})})
+    params = params_for(level, {"early_stop": False, **(overrides or {})}, game.name)
     moves = _check_turn(game, state, seat)
     _, stats, _ = _grow(game, state, seat, params, seed, None)
     order = sorted(
@@ -157,7 +157,7 @@ class Session:
     ) -> None:
         self.game = game
         self.seat = seat
-        self.params = params_for(level, overrides)
+        self.params = params_for(level, overrides, game.name)
         self._roots: list[Node] | None = None
         self._expect: str | None = None
         self.reused = 0

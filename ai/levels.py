@@ -96,6 +96,18 @@ PRESETS: dict[str, Params] = {
     "expert": Params(iterations=2000, time_cap=3.0, c=0.6, rollout_depth=12, trees=4),
 }
 
+GAME_PRESETS: dict[str, dict[str, Params]] = {
+    # In Pagan a 100-iteration search plays nearly as well as a 300-iteration one (its root bias
+    # and playout policy carry most of its play), so budgets alone leave `easy` and `medium`
+    # less than 100 Elo apart: `easy` also draws its move with noise on the root's values, and
+    # `novice` with more, so that each stays a step below the next (docs/ai.md, "Levels in
+    # Pagan").
+    "pagan": {
+        "novice": replace(PRESETS["novice"], temperature=0.3),
+        "easy": replace(PRESETS["easy"], select="softmax", temperature=0.2),
+    },
+}
+
 _BOUNDS: dict[str, tuple[float, float]] = {
     "iterations": (1, 1_000_000),
     "time_cap": (0.001, 3600.0),
@@ -112,12 +124,16 @@ _BOUNDS: dict[str, tuple[float, float]] = {
 }
 
 
-def params_for(level: str, overrides: Mapping[str, Any] | None = None) -> Params:
-    """The preset of `level` with `overrides` applied; `InvalidLevel` names any problem."""
+def params_for(
+    level: str, overrides: Mapping[str, Any] | None = None, game: str | None = None
+) -> Params:
+    """The preset of `level` (in `game`, which may tune it) with `overrides` applied;
+    `InvalidLevel` names any problem."""
     try:
         base = PRESETS[level]
     except (KeyError, TypeError):
         raise InvalidLevel(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}") from None
+    base = GAME_PRESETS.get(game or "", {}).get(level, base)
     if not overrides:
         return base
     if not isinstance(overrides, Mapping):

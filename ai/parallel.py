@@ -32,10 +32,13 @@ def tree_rng(seed: int | str, tree: int) -> Rng:
 
 
 def split(
-    level: str, seed: int | str, overrides: Mapping[str, Any] | None = None
+    level: str,
+    seed: int | str,
+    overrides: Mapping[str, Any] | None = None,
+    game: str | None = None,
 ) -> list[dict[str, Any]]:
-    """One job per tree of `level` (with `overrides`): plain data for a task queue."""
-    params = params_for(level, overrides)
+    """One job per tree of `level` in `game` (with `overrides`): plain data for a task queue."""
+    params = params_for(level, overrides, game)
     return [
         {"level": level, "overrides": dict(overrides or {}), "seed": seed, "tree": i}
         for i in range(params.trees)
@@ -46,7 +49,7 @@ def run_tree(game: Game, state: Any, seat: Seat, job: Mapping[str, Any]) -> dict
     """Grow the tree of one job and return its root statistics as plain data."""
     if game.to_move(state) != seat:
         raise ValueError(f"it is not {seat}'s decision")
-    params = params_for(str(job["level"]), job.get("overrides"))
+    params = params_for(str(job["level"]), job.get("overrides"), game.name)
     root, stats = search(game, state, seat, params, tree_rng(job["seed"], int(job["tree"])))
     moves = game.legal_moves(state)
     return {

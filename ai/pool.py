@@ -3,7 +3,7 @@
     code_version()                           -> the hash of what decides how the AI and rules play
     game_record(game, options, deal, texts, played, version) -> one game's plain-data record
     append_record(path, record) / read_records(path)
-    poolable(records, game, options, version) -> the records that may be pooled, each game once
+    poolable(records, game, options, versions, changed) -> the records that pool, each game once
     rate_pool(records, per_role)             -> per-role Bradley-Terry ratings, pairings, lengths
 
 The pooling rule (docs/ai.md, "Pooled ratings"): records pool when they are of the same game, the
@@ -22,7 +22,7 @@ import hashlib
 import importlib.util
 import json
 import statistics
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -112,18 +112,27 @@ def poolable(
     game_name: str,
     options: Mapping[str, Any],
     version: str | Sequence[str],
+    changed: Collection[str] = (),
 ) -> list[Mapping[str, Any]]:
     """The records of this game, options and version, each game once (the first copy). Several
     versions pool together when they play alike (a change that replays the same games, e.g. one
-    for speed; docs/ai.md): a deal's game is then counted once, whichever version played it."""
+    for speed; docs/ai.md): a deal's game is then counted once, whichever version played it.
+    `changed` names players (levels or policies) whose play differs between those versions: a
+    game with one of them at a seat counts only if the first version played it."""
     versions = [version] if isinstance(version, str) else list(version)
     wants = {
         pool_key({"game": game_name, "options": dict(options), "version": v}) for v in versions
     }
+    latest = pool_key({"game": game_name, "options": dict(options), "version": versions[0]})
     seen: set[tuple[str, ...]] = set()
     out = []
     for rec in records:
-        if pool_key(rec) not in wants:
+        key_of_pool = pool_key(rec)
+        if key_of_pool not in wants:
+            continue
+        if key_of_pool != latest and any(
+            spec.partition(":")[0] in changed for spec in rec["seats"].values()
+        ):
             continue
         key = game_key(rec)
         if key in seen:

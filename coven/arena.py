@@ -134,6 +134,13 @@ def ladder_command(
             "plays today's code."
         ),
     ] = None,
+    changed: Annotated[
+        str | None,
+        typer.Option(
+            help="With several --code-version: players (comma-separated) whose play differs "
+            "between them; their games count only from the first version named."
+        ),
+    ] = None,
 ) -> None:
     """Rate random and every level by playing each against the one below (Elo, 95% intervals);
     with --pool, a round robin pooled across runs and rated jointly per role (Bradley-Terry)."""
@@ -155,7 +162,7 @@ def ladder_command(
                 json,
                 out,
                 extra,
-                (round_robin, pool, self_play, code_version),
+                (round_robin, pool, self_play, code_version, changed),
             )
         except (InvalidOptions, ValueError) as exc:
             fail(str(exc))
@@ -212,10 +219,11 @@ def _pooled(
     json: bool,
     out: str | None,
     extra: Options | None,
-    pooled: tuple[str | None, str | None, bool, str | None],
+    pooled: tuple[str | None, str | None, bool, str | None, str | None],
 ) -> None:
-    """The round robin (round robin, pool, self play, code version to rate) and the rating."""
-    round_robin, pool, self_play, rated_version = pooled
+    """The round robin (round robin, pool, self play, code versions to rate, players changed
+    between them) and the rating."""
+    round_robin, pool, self_play, rated_version, changed = pooled
     from ai.pool import (
         code_version,
         play_into_pool,
@@ -248,7 +256,8 @@ def _pooled(
                 play_into_pool(pool, game, options, plan, workers, report)
     version = rated_version or code_version()
     versions = [v.strip() for v in version.split(",") if v.strip()]
-    records = poolable(read_records(pool), game, options, versions)
+    moved = {p.strip() for p in (changed or "").split(",") if p.strip()}
+    records = poolable(read_records(pool), game, options, versions, moved)
     if order is None:  # rating only: the steps go up the levels, other specs after, by name
         known = ("random", "greedy", *LEVELS)
         seen = {text for r in records for text in r["seats"].values()}
@@ -259,6 +268,7 @@ def _pooled(
         "pool": pool,
         "version": version,
         "pooling": "same game, options and code version; each deal and seat assignment once",
+        **({"changed": sorted(moved)} if moved else {}),
         **rate_pool(records, per_role=True, order=order),
     }
     _write(result, out, json)

@@ -110,8 +110,10 @@ def play_turn(
         quick = _without_search(turn.game, info, turn.seat, turn.seed)
         if quick is not None:
             chosen = quick
-        elif enqueue_split is not None and ai.params_for(turn.level).trees > 1:
-            enqueue_split(game_id, version, split(turn.level, turn.seed), time.time())
+        elif enqueue_split is not None and ai.params_for(turn.level, game=turn.game.name).trees > 1:
+            enqueue_split(
+                game_id, version, split(turn.level, turn.seed, game=turn.game.name), time.time()
+            )
             return "split"
         else:
             chosen = ai.choose_move(turn.game, info, turn.seat, turn.level, turn.seed)
@@ -179,14 +181,16 @@ def finish_turn(
         for result in trees:
             by_tree.setdefault(int(result["tree"]), result)
         merged = []
-        for job in split(turn.level, turn.seed):
+        for job in split(turn.level, turn.seed, game=turn.game.name):
             tree = int(job["tree"])
             if tree not in by_tree:
                 log.info("game %s v%d: tree %d grows in the merge step", game_id, version, tree)
                 by_tree[tree] = run_tree(turn.game, info, turn.seat, job)
             merged.append(by_tree[tree])
         legal = [m.id for m in turn.game.legal_moves(info)]
-        chosen = pick(merge(merged), legal, ai.params_for(turn.level), turn.seed)
+        chosen = pick(
+            merge(merged), legal, ai.params_for(turn.level, game=turn.game.name), turn.seed
+        )
         move = resolve_move(turn.game, turn.state, chosen)
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:

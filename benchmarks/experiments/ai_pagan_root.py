@@ -44,7 +44,9 @@ class Opener:
 
     def __init__(self, player: Player, seat: str, turn: int, overrides: dict[str, Any]) -> None:
         self.player, self.seat, self.turn = player, seat, turn
-        self.params = params_for(player.spec.kind, {**(player.spec.overrides or {}), **overrides})
+        self.params = params_for(
+            player.spec.kind, {**(player.spec.overrides or {}), **overrides}, player.game.name
+        )
 
     def choose(self, state: Any, seed: str) -> Move:
         assert isinstance(state, PaganState)

@@ -21,6 +21,24 @@ def test_novice_draws_its_move_by_the_root_values_and_the_others_play_their_best
     assert all(PRESETS[name].select == "robust" for name in LEVELS[1:])
 
 
+def test_pagan_easy_and_novice_draw_their_moves_with_noise_other_games_keep_the_presets() -> None:
+    from ai.levels import GAME_PRESETS
+
+    pagan_novice, pagan_easy = params_for("novice", game="pagan"), params_for("easy", game="pagan")
+    assert pagan_easy.select == pagan_novice.select == "softmax"
+    assert pagan_easy.temperature < pagan_novice.temperature
+    assert pagan_novice.iterations < pagan_easy.iterations == PRESETS["easy"].iterations
+    assert params_for("easy", game="pantacle") == PRESETS["easy"] == params_for("easy")
+    assert set(GAME_PRESETS["pagan"]) == {"novice", "easy"}
+
+
+def test_a_search_in_a_game_uses_that_games_preset() -> None:
+    from ai import Session
+
+    assert Session(PAGAN, "witch", "easy").params == params_for("easy", game="pagan")
+    assert Session(PAGAN, "witch", "medium").params == PRESETS["medium"]
+
+
 def test_expert_runs_several_independent_trees() -> None:
     assert PRESETS["expert"].trees > 1
     assert all(PRESETS[name].trees == 1 for name in LEVELS[:-1])

@@ -65,6 +65,17 @@ def test_versions_that_play_alike_pool_together_each_deal_once() -> None:
     assert [(r["seed"], r["version"]) for r in pooled] == [("d-0", "v1"), ("d-1", "v2")]
 
 
+def test_a_player_whose_play_changed_counts_only_in_the_first_versions_games() -> None:
+    records = [
+        _record("d-0", "medium", "hard", "witch", version="old"),
+        _record("d-1", "easy", "hard", "hunter", version="old"),
+        _record("d-2", "hard", "easy:c=0.5", "witch", version="old"),
+        _record("d-3", "easy", "medium", "hunter", version="new"),
+    ]
+    pooled = poolable(records, "pagan", OPTIONS, ["new", "old"], changed={"easy"})
+    assert [(r["seed"], r["version"]) for r in pooled] == [("d-0", "old"), ("d-3", "new")]
+
+
 def test_a_round_robin_pairs_every_two_players_on_paired_deals_and_each_with_itself() -> None:
     plan = round_robin_plan(["witch", "hunter"], ["random", "easy"], 2, "s")
     pairs = [(deal, texts["witch"], texts["hunter"]) for deal, texts in plan]
