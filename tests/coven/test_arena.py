@@ -99,6 +99,25 @@ def test_the_ladder_command_plays_a_round_robin_into_a_pool_and_rates_it(tmp_pat
     assert rated.exit_code == 0 and orjson.loads(rated.stdout)["games"] == 1
 
 
+def test_the_ladder_command_rates_an_older_version_only_for_players_whose_play_is_unchanged(
+    tmp_path: Path,
+) -> None:
+    pool = tmp_path / "pool.jsonl"
+    args = ["ladder", "pagan", "--round-robin", "random,greedy", "--games", "2", "--pool"]
+    played = CliRunner().invoke(app, [*args, str(pool), "--no-self-play", "--json"])
+    assert played.exit_code == 0, played.output
+    # The same games as if an older code version had played them.
+    old = [{**orjson.loads(line), "version": "old"} for line in pool.read_text().splitlines()]
+    pool.write_text("".join(orjson.dumps(r).decode() + "\n" for r in old))
+    rate = ["ladder", "pagan", "--pool", str(pool), "--code-version", "new,old", "--json"]
+    alike = CliRunner().invoke(app, rate)
+    changed = CliRunner().invoke(app, [*rate, "--changed", "greedy"])
+    assert alike.exit_code == changed.exit_code == 0, changed.output
+    assert orjson.loads(alike.stdout)["games"] == 2
+    assert orjson.loads(changed.stdout)["games"] == 0
+    assert orjson.loads(changed.stdout)["changed"] == ["greedy"]
+
+
 def test_the_ladder_command_needs_a_pool_for_a_round_robin() -> None:
     result = CliRunner().invoke(app, ["ladder", "pagan", "--round-robin", "random,greedy"])
     assert result.exit_code != 0 and "--pool" in result.output
