@@ -120,10 +120,8 @@ def poolable(
     `changed` names players (levels or policies) whose play differs between those versions: a
     game with one of them at a seat counts only if the first version played it."""
     versions = [version] if isinstance(version, str) else list(version)
-    wants = {
-        pool_key({"game": game_name, "options": dict(options), "version": v}) for v in versions
-    }
-    latest = pool_key({"game": game_name, "options": dict(options), "version": versions[0]})
+    keys = [pool_key({"game": game_name, "options": dict(options), "version": v}) for v in versions]
+    wants, latest = set(keys), keys[0]
     seen: set[tuple[str, ...]] = set()
     out = []
     for rec in records:

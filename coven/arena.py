@@ -256,7 +256,7 @@ def _pooled(
                 play_into_pool(pool, game, options, plan, workers, report)
     version = rated_version or code_version()
     versions = [v.strip() for v in version.split(",") if v.strip()]
-    moved = {p.strip() for p in (changed or "").split(",") if p.strip()}
+    moved = {parse_spec(text).kind for text in parse_specs(changed or "")}
     records = poolable(read_records(pool), game, options, versions, moved)
     if order is None:  # rating only: the steps go up the levels, other specs after, by name
         known = ("random", "greedy", *LEVELS)

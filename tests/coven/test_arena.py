@@ -118,6 +118,13 @@ def test_the_ladder_command_rates_an_older_version_only_for_players_whose_play_i
     assert orjson.loads(changed.stdout)["changed"] == ["greedy"]
 
 
+def test_the_ladder_command_refuses_an_unknown_changed_player(tmp_path: Path) -> None:
+    pool = str(tmp_path / "pool.jsonl")
+    rate = ["ladder", "pagan", "--pool", pool, "--code-version", "new,old", "--changed", "eazy"]
+    result = CliRunner().invoke(app, rate)
+    assert result.exit_code != 0 and "unknown player 'eazy'" in result.output
+
+
 def test_the_ladder_command_needs_a_pool_for_a_round_robin() -> None:
     result = CliRunner().invoke(app, ["ladder", "pagan", "--round-robin", "random,greedy"])
     assert result.exit_code != 0 and "--pool" in result.output
