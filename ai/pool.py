@@ -258,16 +258,16 @@ def unplayed(
     game_name: str,
     options: Mapping[str, Any],
     plan: Sequence[tuple[str, dict[str, str]]],
-    version: str,
+    version: str | Sequence[str],
+    changed: Collection[str] = (),
 ) -> list[tuple[str, dict[str, str]]]:
     """The games of `plan` the pool at `path` does not hold yet for this game, options and code
-    version, in the plan's order."""
-    have = {record_key(r) for r in read_records(path)}
-    base = {"game": game_name, "options": dict(options), "version": version}
+    version (or any of several that play alike, as `poolable` reads them), in the plan's order."""
+    have = {game_key(r) for r in poolable(read_records(path), game_name, options, version, changed)}
     return [
         (deal, texts)
         for deal, texts in plan
-        if record_key({**base, "seed": deal, "seats": texts}) not in have
+        if game_key({"seed": deal, "seats": texts}) not in have
     ]
 
 
@@ -278,13 +278,17 @@ def play_into_pool(
     plan: Sequence[tuple[str, dict[str, str]]],
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    alike: Sequence[str] = (),
+    changed: Collection[str] = (),
 ) -> int:
     """Play every game of `plan` not yet in the pool at `path` (same game, options, code version,
-    deal and specs), appending each record as its game ends; the number of games played."""
+    deal and specs), appending each record as its game ends; the number of games played. A game
+    an older version in `alike` played counts as played, unless a player in `changed` sits in it."""
     version = code_version()
+    versions = [version, *(v for v in alike if v != version)]
     todo = [
         (game_name, options, deal, texts)
-        for deal, texts in unplayed(path, game_name, options, plan, version)
+        for deal, texts in unplayed(path, game_name, options, plan, versions, changed)
     ]
     for done, (index, played) in enumerate(run_jobs(todo, workers), 1):
         _, _, deal, texts = todo[index]

@@ -101,6 +101,19 @@ def test_a_game_is_unplayed_until_the_pool_holds_it_for_this_code_version(
     assert unplayed(tmp_path / "none.jsonl", "pagan", OPTIONS, plan, "v1") == plan
 
 
+def test_a_game_an_older_version_that_plays_alike_holds_is_not_played_again(
+    tmp_path: Path,
+) -> None:
+    pool = tmp_path / "pool.jsonl"
+    plan = round_robin_plan(["witch", "hunter"], ["easy", "hard"], 1, "a", self_play=False)
+    append_record(pool, _record("a/easy/hard-0", "easy", "hard", "hunter", version="old"))
+    append_record(pool, _record("a/easy/hard-0", "hard", "easy", "witch", version="old"))
+    assert unplayed(pool, "pagan", OPTIONS, plan, ["new", "old"]) == []
+    # A changed player's games from the older version are played again by the new one.
+    todo = unplayed(pool, "pagan", OPTIONS, plan, ["new", "old"], changed={"easy"})
+    assert todo == plan
+
+
 def test_playing_into_a_pool_appends_each_game_and_plays_nothing_twice(tmp_path: Path) -> None:
     pool = tmp_path / "pool.jsonl"
     plan = round_robin_plan(["witch", "hunter"], ["random"], 1, "t")

@@ -118,6 +118,27 @@ def test_the_ladder_command_rates_an_older_version_only_for_players_whose_play_i
     assert orjson.loads(changed.stdout)["changed"] == ["greedy"]
 
 
+def test_the_ladder_command_does_not_replay_games_a_version_rated_with_it_holds(
+    tmp_path: Path,
+) -> None:
+    from ai.pool import code_version
+
+    pool = tmp_path / "pool.jsonl"
+    args = ["ladder", "pagan", "--round-robin", "random,greedy", "--games", "2", "--pool"]
+    played = CliRunner().invoke(app, [*args, str(pool), "--no-self-play", "--json"])
+    assert played.exit_code == 0, played.output
+    old = [{**orjson.loads(line), "version": "old"} for line in pool.read_text().splitlines()]
+    pool.write_text("".join(orjson.dumps(r).decode() + "\n" for r in old))
+    alike = [*args, str(pool), "--no-self-play", "--code-version", f"{code_version()},old"]
+    again = CliRunner().invoke(app, [*alike, "--json"])
+    assert again.exit_code == 0, again.output
+    assert len(pool.read_text().splitlines()) == 2
+    assert orjson.loads(again.stdout)["games"] == 2
+    replayed = CliRunner().invoke(app, [*alike, "--changed", "greedy", "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert len(pool.read_text().splitlines()) == 4
+
+
 def test_the_ladder_command_refuses_an_unknown_changed_player(tmp_path: Path) -> None:
     pool = str(tmp_path / "pool.jsonl")
     rate = ["ladder", "pagan", "--pool", pool, "--code-version", "new,old", "--changed", "eazy"]
