@@ -112,25 +112,31 @@ def poolable(
     game_name: str,
     options: Mapping[str, Any],
     version: str | Sequence[str],
-    changed: Collection[str] = (),
+    changed: Collection[str] | Mapping[str, str] = (),
 ) -> list[Mapping[str, Any]]:
     """The records of this game, options and version, each game once (the first copy). Several
     versions pool together when they play alike (a change that replays the same games, e.g. one
     for speed; docs/ai.md): a deal's game is then counted once, whichever version played it.
     `changed` names players (levels or policies) whose play differs between those versions: a
-    game with one of them at a seat counts only if the first version played it."""
+    game with one of them at a seat counts only if the first version played it or, when it maps
+    the player to a version, one named up to that version (the player changed after it)."""
     versions = [version] if isinstance(version, str) else list(version)
-    keys = [pool_key({"game": game_name, "options": dict(options), "version": v}) for v in versions]
-    wants, latest = set(keys), keys[0]
+    rank = {
+        pool_key({"game": game_name, "options": dict(options), "version": v}): i
+        for i, v in reversed(list(enumerate(versions)))
+    }
+    last = {
+        player: versions.index(changed[player]) if isinstance(changed, Mapping) else 0
+        for player in changed
+    }
     seen: set[tuple[str, ...]] = set()
     out = []
     for rec in records:
-        key_of_pool = pool_key(rec)
-        if key_of_pool not in wants:
+        at = rank.get(pool_key(rec))
+        if at is None:
             continue
-        if key_of_pool != latest and any(
-            spec.partition(":")[0] in changed for spec in rec["seats"].values()
-        ):
+        players = (spec.partition(":")[0] for spec in rec["seats"].values())
+        if any(at > last.get(player, at) for player in players):
             continue
         key = game_key(rec)
         if key in seen:
@@ -259,7 +265,7 @@ def unplayed(
     options: Mapping[str, Any],
     plan: Sequence[tuple[str, dict[str, str]]],
     version: str | Sequence[str],
-    changed: Collection[str] = (),
+    changed: Collection[str] | Mapping[str, str] = (),
 ) -> list[tuple[str, dict[str, str]]]:
     """The games of `plan` the pool at `path` does not hold yet for this game, options and code
     version (or any of several that play alike, as `poolable` reads them), in the plan's order."""
@@ -279,7 +285,7 @@ def play_into_pool(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     alike: Sequence[str] = (),
-    changed: Collection[str] = (),
+    changed: Collection[str] | Mapping[str, str] = (),
 ) -> int:
     """Play every game of `plan` not yet in the pool at `path` (same game, options, code version,
     deal and specs), appending each record as its game ends; the number of games played. A game

@@ -138,7 +138,8 @@ def ladder_command(
         str | None,
         typer.Option(
             help="With several --code-version: players (comma-separated) whose play differs "
-            "between them; their games count only from the first version named."
+            "between them; their games count only from the first version named, or with "
+            "player@VERSION from the versions named up to VERSION (it changed after it)."
         ),
     ] = None,
 ) -> None:
@@ -243,7 +244,7 @@ def _pooled(
     today = code_version()
     version = rated_version or today
     versions = [v.strip() for v in version.split(",") if v.strip()]
-    moved = {parse_spec(text).kind for text in parse_specs(changed or "")}
+    moved = _changed(changed, versions)
     # The round robin plays today's code: when it is the first version rated, a game the pool
     # already counts for it (from any version rated with it) is not played again.
     alike = versions if versions and versions[0] == today else []
@@ -272,10 +273,25 @@ def _pooled(
         "pool": pool,
         "version": version,
         "pooling": "same game, options and code version; each deal and seat assignment once",
-        **({"changed": sorted(moved)} if moved else {}),
+        **({"changed": changed.split(",")} if changed else {}),
         **rate_pool(records, per_role=True, order=order),
     }
     _write(result, out, json)
+
+
+def _changed(changed: str | None, versions: list[str]) -> dict[str, str]:
+    """`--changed` read as player -> the last version named whose games with it count: a
+    player alone changed after the first version, `player@version` after that one."""
+    out: dict[str, str] = {}
+    for item in (changed or "").split(","):
+        text, _, after = item.strip().partition("@")
+        if not text:
+            continue
+        (kind,) = {parse_spec(t).kind for t in parse_specs(text)}
+        if after and after not in versions:
+            raise BadSpec(f"--changed {item.strip()}: {after} is not among the --code-version")
+        out[kind] = after or versions[0]
+    return out
 
 
 def _extra_options(expansion: str | None, scenario: str | None) -> Options | None:

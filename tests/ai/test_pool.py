@@ -76,6 +76,18 @@ def test_a_player_whose_play_changed_counts_only_in_the_first_versions_games() -
     assert [(r["seed"], r["version"]) for r in pooled] == [("d-0", "old"), ("d-3", "new")]
 
 
+def test_a_player_that_changed_after_an_older_version_counts_up_to_it() -> None:
+    records = [
+        _record("d-0", "easy", "novice", "witch", version="old"),
+        _record("d-1", "easy", "medium", "hunter", version="old"),
+        _record("d-2", "easy", "medium", "hunter", version="older"),
+        _record("d-3", "novice", "medium", "witch", version="new"),
+    ]
+    changed = {"novice": "new", "easy": "old"}
+    pooled = poolable(records, "pagan", OPTIONS, ["new", "old", "older"], changed)
+    assert [(r["seed"], r["version"]) for r in pooled] == [("d-1", "old"), ("d-3", "new")]
+
+
 def test_a_round_robin_pairs_every_two_players_on_paired_deals_and_each_with_itself() -> None:
     plan = round_robin_plan(["witch", "hunter"], ["random", "easy"], 2, "s")
     pairs = [(deal, texts["witch"], texts["hunter"]) for deal, texts in plan]

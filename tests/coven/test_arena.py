@@ -146,6 +146,24 @@ def test_the_ladder_command_refuses_an_unknown_changed_player(tmp_path: Path) ->
     assert result.exit_code != 0 and "unknown player 'eazy'" in result.output
 
 
+def test_the_ladder_command_counts_a_player_changed_after_a_version_up_to_it(
+    tmp_path: Path,
+) -> None:
+    pool = tmp_path / "pool.jsonl"
+    args = ["ladder", "pagan", "--round-robin", "random,greedy", "--games", "2", "--pool"]
+    played = CliRunner().invoke(app, [*args, str(pool), "--no-self-play", "--json"])
+    assert played.exit_code == 0, played.output
+    old = [{**orjson.loads(line), "version": "old"} for line in pool.read_text().splitlines()]
+    pool.write_text("".join(orjson.dumps(r).decode() + "\n" for r in old))
+    rate = ["ladder", "pagan", "--pool", str(pool), "--code-version", "new,old,older", "--json"]
+    after_old = CliRunner().invoke(app, [*rate, "--changed", "greedy@old"])
+    assert after_old.exit_code == 0, after_old.output
+    assert orjson.loads(after_old.stdout)["games"] == 2
+    assert orjson.loads(after_old.stdout)["changed"] == ["greedy@old"]
+    unknown = CliRunner().invoke(app, [*rate, "--changed", "greedy@elder"])
+    assert unknown.exit_code != 0 and "elder is not among the --code-version" in unknown.output
+
+
 def test_the_ladder_command_needs_a_pool_for_a_round_robin() -> None:
     result = CliRunner().invoke(app, ["ladder", "pagan", "--round-robin", "random,greedy"])
     assert result.exit_code != 0 and "--pool" in result.output
