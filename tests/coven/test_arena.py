@@ -99,16 +99,24 @@ def test_the_ladder_command_plays_a_round_robin_into_a_pool_and_rates_it(tmp_pat
     assert rated.exit_code == 0 and orjson.loads(rated.stdout)["games"] == 1
 
 
+ROUND_ROBIN = ["ladder", "pagan", "--round-robin", "random,greedy", "--games", "2"]
+ROUND_ROBIN += ["--no-self-play", "--pool"]
+
+
+def _played_by_an_older_version(tmp_path: Path) -> Path:
+    """A pool of random's and greedy's games, as if an older code version ("old") played them."""
+    pool = tmp_path / "pool.jsonl"
+    played = CliRunner().invoke(app, [*ROUND_ROBIN, str(pool), "--json"])
+    assert played.exit_code == 0, played.output
+    old = [{**orjson.loads(line), "version": "old"} for line in pool.read_text().splitlines()]
+    pool.write_text("".join(orjson.dumps(r).decode() + "\n" for r in old))
+    return pool
+
+
 def test_the_ladder_command_rates_an_older_version_only_for_players_whose_play_is_unchanged(
     tmp_path: Path,
 ) -> None:
-    pool = tmp_path / "pool.jsonl"
-    args = ["ladder", "pagan", "--round-robin", "random,greedy", "--games", "2", "--pool"]
-    played = CliRunner().invoke(app, [*args, str(pool), "--no-self-play", "--json"])
-    assert played.exit_code == 0, played.output
-    # The same games as if an older code version had played them.
-    old = [{**orjson.loads(line), "version": "old"} for line in pool.read_text().splitlines()]
-    pool.write_text("".join(orjson.dumps(r).decode() + "\n" for r in old))
+    pool = _played_by_an_older_version(tmp_path)
     rate = ["ladder", "pagan", "--pool", str(pool), "--code-version", "new,old", "--json"]
     alike = CliRunner().invoke(app, rate)
     changed = CliRunner().invoke(app, [*rate, "--changed", "greedy"])
@@ -123,13 +131,8 @@ def test_the_ladder_command_does_not_replay_games_a_version_rated_with_it_holds(
 ) -> None:
     from ai.pool import code_version
 
-    pool = tmp_path / "pool.jsonl"
-    args = ["ladder", "pagan", "--round-robin", "random,greedy", "--games", "2", "--pool"]
-    played = CliRunner().invoke(app, [*args, str(pool), "--no-self-play", "--json"])
-    assert played.exit_code == 0, played.output
-    old = [{**orjson.loads(line), "version": "old"} for line in pool.read_text().splitlines()]
-    pool.write_text("".join(orjson.dumps(r).decode() + "\n" for r in old))
-    alike = [*args, str(pool), "--no-self-play", "--code-version", f"{code_version()},old"]
+    pool = _played_by_an_older_version(tmp_path)
+    alike = [*ROUND_ROBIN, str(pool), "--code-version", f"{code_version()},old"]
     again = CliRunner().invoke(app, [*alike, "--json"])
     assert again.exit_code == 0, again.output
     assert len(pool.read_text().splitlines()) == 2
@@ -149,12 +152,7 @@ def test_the_ladder_command_refuses_an_unknown_changed_player(tmp_path: Path) ->
 def test_the_ladder_command_counts_a_player_changed_after_a_version_up_to_it(
     tmp_path: Path,
 ) -> None:
-    pool = tmp_path / "pool.jsonl"
-    args = ["ladder", "pagan", "--round-robin", "random,greedy", "--games", "2", "--pool"]
-    played = CliRunner().invoke(app, [*args, str(pool), "--no-self-play", "--json"])
-    assert played.exit_code == 0, played.output
-    old = [{**orjson.loads(line), "version": "old"} for line in pool.read_text().splitlines()]
-    pool.write_text("".join(orjson.dumps(r).decode() + "\n" for r in old))
+    pool = _played_by_an_older_version(tmp_path)
     rate = ["ladder", "pagan", "--pool", str(pool), "--code-version", "new,old,older", "--json"]
     after_old = CliRunner().invoke(app, [*rate, "--changed", "greedy@old"])
     assert after_old.exit_code == 0, after_old.output
