@@ -247,13 +247,13 @@ def _pooled(
     moved = _changed(changed, versions)
     # The round robin plays today's code: when it is the first version rated, a game the pool
     # already counts for it (from any version rated with it) is not played again.
-    alike = versions if versions and versions[0] == today else []
+    alike, kept = (versions, moved) if versions and versions[0] == today else ([], {})
     order: list[str] | None = None
     if round_robin is not None:
         order = parse_specs(round_robin)
         plan = round_robin_plan(g.seats(options), order, games, seed, self_play)
         if json:
-            play_into_pool(pool, game, options, plan, workers, alike=alike, changed=moved)
+            play_into_pool(pool, game, options, plan, workers, alike=alike, changed=kept)
         else:
             with progress_bar(f"{game} round robin into {pool}") as bar:
                 task = bar.add_task("games", total=None)
@@ -261,7 +261,7 @@ def _pooled(
                 def report(done: int, total: int) -> None:
                     bar.update(task, completed=done, total=total)
 
-                play_into_pool(pool, game, options, plan, workers, report, alike, moved)
+                play_into_pool(pool, game, options, plan, workers, report, alike, kept)
     records = poolable(read_records(pool), game, options, versions, moved)
     if order is None:  # rating only: the steps go up the levels, other specs after, by name
         known = ("random", "greedy", *LEVELS)

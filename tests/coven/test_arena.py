@@ -140,6 +140,11 @@ def test_the_ladder_command_does_not_replay_games_a_version_rated_with_it_holds(
     replayed = CliRunner().invoke(app, [*alike, "--changed", "greedy", "--json"])
     assert replayed.exit_code == 0, replayed.output
     assert len(pool.read_text().splitlines()) == 4
+    # Rating older versions only, the round robin plays today's code and counts its own games.
+    older = [*ROUND_ROBIN, str(pool), "--code-version", "old", "--changed", "greedy", "--json"]
+    alone = CliRunner().invoke(app, older)
+    assert alone.exit_code == 0, alone.output
+    assert len(pool.read_text().splitlines()) == 4
 
 
 def test_the_ladder_command_refuses_an_unknown_changed_player(tmp_path: Path) -> None:
