@@ -90,11 +90,6 @@ def read_records(path: str | Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in target.read_bytes().splitlines() if line.strip()]
 
 
-def record_key(record: Mapping[str, Any]) -> tuple[str, ...]:
-    """What makes two records the same game of one pool."""
-    return (pool_key(record), *game_key(record))
-
-
 def game_key(record: Mapping[str, Any]) -> tuple[str, ...]:
     """The deal and the spec of each seat: the same game, whichever code version played it."""
     seats = tuple(f"{k}={v}" for k, v in sorted(record["seats"].items()))

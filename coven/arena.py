@@ -273,7 +273,7 @@ def _pooled(
         "pool": pool,
         "version": version,
         "pooling": "same game, options and code version; each deal and seat assignment once",
-        **({"changed": changed.split(",")} if changed else {}),
+        **({"changed": sorted(_changed_texts(moved, versions))} if moved else {}),
         **rate_pool(records, per_role=True, order=order),
     }
     _write(result, out, json)
@@ -287,11 +287,16 @@ def _changed(changed: str | None, versions: list[str]) -> dict[str, str]:
         text, _, after = item.strip().partition("@")
         if not text:
             continue
-        (kind,) = {parse_spec(t).kind for t in parse_specs(text)}
+        kind = parse_spec(text).kind
         if after and after not in versions:
             raise BadSpec(f"--changed {item.strip()}: {after} is not among the --code-version")
         out[kind] = after or versions[0]
     return out
+
+
+def _changed_texts(moved: dict[str, str], versions: list[str]) -> list[str]:
+    """`--changed` as read, in its own form (`player`, or `player@version` after an older one)."""
+    return [kind if after == versions[0] else f"{kind}@{after}" for kind, after in moved.items()]
 
 
 def _extra_options(expansion: str | None, scenario: str | None) -> Options | None:
