@@ -85,6 +85,7 @@ class GameFeed:
         self._renders: dict[RenderKey, asyncio.Task[Update]] = {}
         self._patches: dict[tuple[RenderKey, RenderKey], asyncio.Task[Update]] = {}
         self._task: asyncio.Task[None] | None = None
+        self._closed = False
         self.queue: asyncio.Queue[None] | None = None  # its subscription on the broadcaster
 
     def start(self) -> None:
@@ -97,9 +98,14 @@ class GameFeed:
         return self._asked
 
     async def _loads(self) -> None:
-        while True:
+        # The loop ends on `_closed`, not only on cancellation: a cancel that arrives during a
+        # load can be lost under the Redis client (the load returns as if never cancelled),
+        # and `close` would then wait for this task forever.
+        while not self._closed:
             await self._wake.wait()
             self._wake.clear()
+            if self._closed:
+                return
             ask = self._asked
             try:
                 record = await self.service.store.load(self.game_id)
@@ -199,6 +205,8 @@ class GameFeed:
         return await asyncio.shield(task)
 
     async def close(self) -> None:
+        self._closed = True
+        self._wake.set()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -226,7 +234,9 @@ class LiveHub:
         try:
             yield feed
         finally:
-            await self._leave(feed)
+            # Shielded: a stream is left when its task is cancelled (its client went away),
+            # and a second cancel must not stop the leaving halfway (a feed kept forever).
+            await asyncio.shield(self._leave(feed))
 
     async def _enter(self, game_id: str) -> GameFeed:
         async with self._lock:
@@ -255,13 +265,15 @@ class LiveHub:
                 return
             del self._feeds[feed.game_id]
             listener = self._listeners.pop(feed.game_id)
-            listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await listener
-            await feed.close()
-            if feed.queue is not None:
-                channel = self.service.store.keys.channel(feed.game_id)
-                await self.broadcaster.unsubscribe(channel, feed.queue)
+        # Torn down outside the lock, which every new stream of this process takes: one
+        # feed's teardown waiting on Redis must not hold up the streams of other games.
+        listener.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listener
+        await feed.close()
+        if feed.queue is not None:
+            channel = self.service.store.keys.channel(feed.game_id)
+            await self.broadcaster.unsubscribe(channel, feed.queue)
 
     def feeds(self) -> int:
         return len(self._feeds)

@@ -964,6 +964,11 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
                 await asyncio.sleep(self.keepalive_seconds)
                 await self.send_message({"type": "ping", "payload": {"keepalive": True}})
 
+    async def handle_task_exception(self, error: Exception) -> None:
+        # A client that went away while its subscription was sending is not a server error.
+        if not isinstance(error, WebSocketDisconnected):
+            await super().handle_task_exception(error)
+
     async def shutdown(self) -> None:
         if self._pinger is not None:
             self._pinger.cancel()
@@ -980,7 +985,8 @@ class TextFramesAdapter(ASGIWebSocketAdapter):
     async def send_json(self, message: Mapping[str, object]) -> None:
         try:
             await self.ws.send_text(orjson.dumps(message).decode())
-        except WebSocketDisconnect as exc:
+        except (WebSocketDisconnect, RuntimeError) as exc:
+            # Starlette says a closed socket with a RuntimeError once the close is under way.
             raise WebSocketDisconnected from exc
 
 

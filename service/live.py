@@ -35,8 +35,10 @@ class Broadcaster:
             if self._pubsub is None:
                 self._pubsub = self.redis.pubsub()
             if channel not in self._queues:
-                self._queues[channel] = set()
+                # Recorded once subscribed: a SUBSCRIBE that failed or was cancelled must be
+                # sent again by the next stream, not taken as done.
                 await self._pubsub.subscribe(channel)
+                self._queues[channel] = set()
             self._queues[channel].add(queue)
             if self._task is None:
                 self._task = asyncio.create_task(self._run())
