@@ -28,6 +28,7 @@ class Broadcaster:
         self._queues: dict[str, set[asyncio.Queue[None]]] = {}
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._closed = False
 
     async def subscribe(self, channel: str) -> asyncio.Queue[None]:
         queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
@@ -56,7 +57,9 @@ class Broadcaster:
                     await self._pubsub.unsubscribe(channel)
 
     async def _run(self) -> None:
-        while True:
+        # Ends on `_closed` as well as on cancellation, which the Redis client can lose
+        # (service.fanout); a read waits one second at most.
+        while not self._closed:
             try:
                 message = await self._pubsub.get_message(
                     ignore_subscribe_messages=True, timeout=1.0
@@ -74,6 +77,7 @@ class Broadcaster:
                     queue.put_nowait(None)
 
     async def close(self) -> None:
+        self._closed = True
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
