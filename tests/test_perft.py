@@ -38,7 +38,7 @@ class Figures:
 # (configuration id, option set name) -> the figures of its seeded playouts.
 PINNED: dict[tuple[str, str], Figures] = {
     ("pagan", "standard"): Figures(
-        decisions=15129, wins={"hunter": 4, "witch": 6}, reasons={"exonerated": 4, "ritual": 6}
+        decisions=18123, wins={"hunter": 7, "witch": 3}, reasons={"exonerated": 7, "ritual": 3}
     ),
     ("pagan", "1"): Figures(
         decisions=19433, wins={"hunter": 4, "witch": 6}, reasons={"exonerated": 4, "ritual": 6}
@@ -66,7 +66,7 @@ PINNED: dict[tuple[str, str], Figures] = {
         reasons={"exonerated": 1, "gloom-overwhelms": 3, "mist-lifted": 5, "ritual": 1},
     ),
     ("pagan", "palisades-mixed"): Figures(
-        decisions=17814, wins={"hunter": 5, "witch": 5}, reasons={"exonerated": 5, "ritual": 5}
+        decisions=17291, wins={"hunter": 7, "witch": 3}, reasons={"exonerated": 7, "ritual": 3}
     ),
     ("pantacle-2p", "2p"): Figures(
         decisions=4592, wins={"seat-0": 26, "seat-1": 24}, reasons={"bribe": 2, "favor": 48}

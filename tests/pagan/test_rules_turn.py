@@ -33,7 +33,7 @@ from tests.pagan.positions import (
 
 # Hunter cards
 NATIVE_GUIDE, CLERK, MAGISTRATE, OPERATIVE, SCRIBE = "0001", "0002", "0003", "0004", "0006"
-ON_THE_TRAIL, RANSACK = "0010", "0011"
+ON_THE_TRAIL, RANSACK, PUBLIC_ACCUSATION = "0010", "0011", "0012"
 GOSSIP, LOCK_DOWN, QUARANTINE, PERSUASION, CURFEW, HARSH_TREATMENT = (
     "0013",
     "0014",
@@ -337,6 +337,26 @@ def test_ransack_removes_all_secrets_or_one_favor_from_any_villager() -> None:
         annie = s.villager("doctor-annie")
         assert (annie.secrets, annie.favors) == left
         check_invariants(s)
+
+
+def test_public_accusation_with_two_evidence_removes_a_favor_from_any_villager() -> None:
+    """Public Accusation (designed): "If you have at least 2 Evidence, remove 1 Favor from a
+    villager; otherwise place 2 Clues on villagers." Like Ransack it reaches her occupied
+    villager, where a rush's Favors sit."""
+    s = new_game(1)
+    set_tokens(s, "doctor-annie", favors=2)
+    set_tokens(s, "beau-johnson", favors=1)  # a choice of villager
+    s.villager("doctor-annie").witch_pawns = 1  # occupied, not ready
+    set_hand(s, HUNTER, [PUBLIC_ACCUSATION])
+    start_hunter(s)
+    s.hunter.influence, s.hunter.evidence = 2, 2
+    s.supply["evidence"] -= 2
+    s = play(s, f"play:{PUBLIC_ACCUSATION}")
+    assert sorted(m.rpartition(":")[2] for m in ids(s)) == ["beau-johnson", "doctor-annie"]
+    s = play(s, next(m for m in ids(s) if m.endswith("doctor-annie")))
+    assert s.villager("doctor-annie").favors == 1
+    assert s.villager("beau-johnson").favors == 1
+    check_invariants(s)
 
 
 def test_location_is_ready_again_only_at_the_hunters_next_upkeep() -> None:
@@ -940,6 +960,25 @@ def test_curfew_skips_both_uses_of_the_skill() -> None:
     s = play(s, "visit:nestling-mia", "place:nestling-mia")
     assert s.witch.influence == 0 and "influence" in ids(s)
     check_invariants(s)
+
+
+def test_curfew_allows_the_witch_one_conversion_a_visit() -> None:
+    """Curfew (designed): "... she skips the Use Villager Skill step and converts Secrets into
+    Favors at most once." """
+    s = witch_turn()
+    put_investigation(s, CURFEW, "doctor-annie")
+    set_tokens(s, "doctor-annie", secrets=9)
+    start_witch(s)
+    s = play(s, "visit:doctor-annie")
+    assert ids(s) == ["convert", "skip"]
+    s = play(s, "convert")
+    assert ids(s) == places(BLUE)  # no second conversion: on to Distribute
+    check_invariants(s)
+
+
+def test_lock_down_costs_one_influence() -> None:
+    """Lock-down's text is the rulebook's example; its cost is designed (1)."""
+    assert CARDS[LOCK_DOWN].cost == 1
 
 
 # --- Visiting a Villager: the Hunter --------------------------------------------------------------
