@@ -68,6 +68,12 @@ class Broadcaster:
                 log.warning("pub/sub connection lost (%s); retrying", exc)
                 await asyncio.sleep(0.5)
                 continue
+            except Exception:
+                # Whatever else fails, the reader goes on: without it every stream of this
+                # process would wait for its keep-alive check to notice a move.
+                log.exception("pub/sub reader failed; retrying")
+                await asyncio.sleep(0.5)
+                continue
             if message is None or message.get("type") != "message":
                 continue
             channel = message["channel"]

@@ -130,3 +130,45 @@ def test_subscriptions_are_answered_while_other_clients_drop_midway(
         proc.stop()
     # A client gone while its subscription was sending is no server error.
     assert not [line for line in proc.lines if "Traceback" in line], proc.output()
+
+
+class _FailingOncePubSub:
+    """A pub/sub connection whose first read fails with an error the Redis client does not
+    wrap (as a bug in a library could), then delivers one message."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    async def subscribe(self, channel: str) -> None:
+        self.channel = channel
+
+    async def get_message(self, **_: Any) -> dict[str, Any] | None:
+        self.reads += 1
+        if self.reads == 1:
+            raise ValueError("unexpected frame")
+        if self.reads == 2:
+            return {"type": "message", "channel": self.channel.encode(), "data": b"7"}
+        await asyncio.sleep(0.05)
+        return None
+
+    async def aclose(self) -> None:
+        pass
+
+
+class _OnePubSubRedis:
+    def __init__(self, pubsub: _FailingOncePubSub) -> None:
+        self._pubsub = pubsub
+
+    def pubsub(self) -> _FailingOncePubSub:
+        return self._pubsub
+
+
+def test_the_pubsub_reader_outlives_an_unexpected_error() -> None:
+    async def scenario() -> None:
+        pubsub = _FailingOncePubSub()
+        broadcaster = Broadcaster(_OnePubSubRedis(pubsub))  # type: ignore[arg-type]
+        queue = await broadcaster.subscribe("game:g1")
+        await asyncio.wait_for(queue.get(), 5)
+        await broadcaster.close()
+
+    asyncio.run(scenario())
