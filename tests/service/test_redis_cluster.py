@@ -149,28 +149,28 @@ def test_write_replicas_on_a_cluster_wait_on_the_node_that_holds_the_game(
     # write no replica can confirm always waits the whole timeout, so that one stays short.
     patient, brief = waiting(10_000), waiting(300)
 
-    async def use(client: RedisCluster) -> None:
+    async def use(confirmed: Store, unconfirmed: Store) -> None:
         nodes = {n.port: i for i, n in enumerate(cluster)}
         seen: set[int] = set()
         for i in range(40):
             record = _two_human_record(f"wait-{i}")
-            home = nodes[client.get_node_from_key(Store(client, brief).keys.game(record.id)).port]
+            home = nodes[confirmed.redis.get_node_from_key(confirmed.keys.game(record.id)).port]
             if home in seen:
                 continue
             seen.add(home)
             if home == 0:
-                assert await Store(client, patient).create(record)
+                assert await confirmed.create(record)
             else:
                 with pytest.raises(WriteNotReplicated):
-                    await Store(client, brief).create(record)
-            assert await Store(client, brief).load(record.id) is not None
+                    await unconfirmed.create(record)
+            assert await confirmed.load(record.id) is not None
         assert seen == {0, 1, 2}
 
     async def go() -> None:
         client = RedisCluster.from_url(brief.redis_url)
         await client.initialize()
         try:
-            await use(client)
+            await use(Store(client, patient), Store(client, brief))
         finally:
             await client.aclose()
 
