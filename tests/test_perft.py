@@ -44,26 +44,26 @@ PINNED: dict[tuple[str, str], Figures] = {
         decisions=19433, wins={"hunter": 4, "witch": 6}, reasons={"exonerated": 4, "ritual": 6}
     ),
     ("pagan", "palisades"): Figures(
-        decisions=20824, wins={"hunter": 8, "witch": 2}, reasons={"exonerated": 8, "ritual": 2}
+        decisions=17214, wins={"hunter": 7, "witch": 3}, reasons={"exonerated": 7, "ritual": 3}
     ),
     ("pagan", "palisades-1"): Figures(
-        decisions=23118, wins={"hunter": 9, "witch": 1}, reasons={"exonerated": 9, "ritual": 1}
+        decisions=18540, wins={"hunter": 6, "witch": 4}, reasons={"exonerated": 6, "ritual": 4}
     ),
     ("pagan", "palisades-10"): Figures(
-        decisions=16660, wins={"hunter": 7, "witch": 3}, reasons={"exonerated": 7, "ritual": 3}
+        decisions=13870, wins={"hunter": 8, "witch": 2}, reasons={"exonerated": 8, "ritual": 2}
     ),
     ("pagan", "palisades-11"): Figures(
-        decisions=18898,
-        wins={"hunter": 9, "witch": 1},
-        reasons={"eliminated-witch": 2, "exonerated": 7, "ritual": 1},
+        decisions=15930,
+        wins={"hunter": 7, "witch": 3},
+        reasons={"exonerated": 7, "innocents-eliminated": 1, "ritual": 2},
     ),
     ("pagan", "palisades-12"): Figures(
-        decisions=16373, wins={"hunter": 5, "witch": 5}, reasons={"exonerated": 5, "ritual": 5}
+        decisions=17585, wins={"hunter": 10, "witch": 0}, reasons={"exonerated": 10}
     ),
     ("pagan", "palisades-13"): Figures(
-        decisions=12775,
+        decisions=13423,
         wins={"hunter": 6, "witch": 4},
-        reasons={"exonerated": 1, "gloom-overwhelms": 3, "mist-lifted": 5, "ritual": 1},
+        reasons={"exonerated": 2, "gloom-overwhelms": 2, "mist-lifted": 4, "ritual": 2},
     ),
     ("pagan", "palisades-mixed"): Figures(
         decisions=17291, wins={"hunter": 7, "witch": 3}, reasons={"exonerated": 7, "ritual": 3}

@@ -13,7 +13,8 @@ Options (all optional):
                (a house rule)
 
 Defaults come from the data: the scenario's decks, or without a scenario the newest box's
-recommended decks; the newest box's Red and Blue factions; the scenario's Green faction.
+recommended decks; the newest box's default Red and Blue factions (with the expansion: the
+Wardens and the base game's Newcomers); the scenario's Green faction.
 """
 
 from __future__ import annotations

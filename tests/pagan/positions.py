@@ -30,13 +30,18 @@ def new_game(
     return state
 
 
-PALISADES: dict[str, object] = {"expansion": "palisades"}
+# The expansion's own villagers on the board (the Hunter's default blue faction is the base
+# game's Newcomers), so its rule tests exercise the Craftsmen.
+PALISADES: dict[str, object] = {
+    "expansion": "palisades",
+    "factions": {"witch": "wardens", "hunter": "craftsmen"},
+}
 
 
 def palisades_game(
     seed: int | str = 1, scenario: str = "standard", **options: object
 ) -> PaganState:
-    """A game with Beyond the Palisades (its Standard Decks and factions unless given)."""
+    """A game with Beyond the Palisades (its Standard Decks, Wardens and Craftsmen unless given)."""
     return new_game(seed, scenario, {**PALISADES, **options})
 
 

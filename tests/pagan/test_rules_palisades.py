@@ -6,7 +6,7 @@ docs/rules-decisions.md ("Beyond the Palisades"); card texts are
 rules/pagan/data/palisades-*.yaml. Positions are prepared with `tests.pagan.positions` and moves
 played by id through the checked path.
 
-Villagers of an expansion game without chosen factions: blue Craftsmen woodcutter-oswald,
+Villagers of `palisades_game` (the expansion's own factions): blue Craftsmen woodcutter-oswald,
 mason-hazel, prospector-ashley; red Wardens houndskeeper-willam, ranger-hollis, scout-edda; the
 scenario's green faction (the base Caretakers without a scenario, The Household in 10 and 11,
 The Tainted in 12 and 13: trapper-judy, mother-grace, miller-blossom).
@@ -623,7 +623,17 @@ def test_the_witch_picks_the_red_faction_the_hunter_the_blue_the_scenario_the_gr
         *TAINTED,
     ]
     opts = GAME.validate_options({"expansion": "palisades", "scenario": "13"})
-    assert opts["factions"] == {"witch": "wardens", "hunter": "craftsmen", "green": "the-tainted"}
+    assert opts["factions"] == {"witch": "wardens", "hunter": "newcomers", "green": "the-tainted"}
+
+
+def test_a_hunter_who_selects_no_faction_gets_the_newcomers() -> None:
+    # Ours: among the Craftsmen a witch wins most games (docs/rules-decisions.md).
+    opts = GAME.validate_options({"expansion": "palisades", "scenario": "10"})
+    assert opts["factions"] == {"witch": "wardens", "hunter": "newcomers", "green": "the-household"}
+    chosen = GAME.validate_options(
+        {"expansion": "palisades", "scenario": "10", "factions": {"hunter": "craftsmen"}}
+    )
+    assert chosen["factions"]["hunter"] == "craftsmen"
 
 
 def problems(options: dict[str, object]) -> list[str]:

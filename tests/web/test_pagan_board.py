@@ -285,7 +285,7 @@ def test_the_hunter_in_beyond_the_palisades_sees_factions_and_gloom_but_not_the_
     page.wait_for_selector(MY_TURN, timeout=60_000)
     expect(page.locator(f"{BOARD} .pg-scenario")).to_have_text("Beyond the Palisades")
     expect(page.locator(f"{BOARD} [data-testid=pagan-player-hunter] h3")).to_contain_text(
-        "Craftsmen"
+        "Newcomers"
     )
     expect(page.locator(f"{BOARD} .pg-villager[data-villager=trapper-judy]")).to_have_count(1)
     expect(page.locator(f"{BOARD} .pg-supply .pg-gloom")).to_have_count(1)
