@@ -14,7 +14,8 @@ Both raise `ai.levels.InvalidLevel` for an unknown level or a bad override, and 
 when it is not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord
 with `ai.parallel.split`, `run_tree`, `merge` and `pick`. The arena (`ai.arena`: player specs,
 paired games, the ladder) measures levels against each other, with its statistics (exact
-intervals, Elo) in `ai.ratings`.
+intervals, Elo) in `ai.ratings`; pooling games across runs is a development tool outside the
+package (`devtools/`).
 """
 
 from __future__ import annotations

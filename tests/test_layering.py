@@ -1,10 +1,14 @@
 """The project's packages import downwards only:
 
-    coven                    (the command line: may import anything)
+    coven                    (the command line: may import anything shipped)
     service    workers       (the API and the AI workers: never each other)
     gamestore                (the game store and the AI-turn handoff)
     ai                       (the AI)
     rules                    (the rules core)
+
+and `devtools` (development only, not in the wheel) stands on `ai` and `rules` with nothing
+shipped importing it. The AI does no I/O of its own: no module of `ai` imports a file or process
+module or opens a file.
 
 Every import of every module is read from its source (with `ast`, so imports inside functions
 and under `TYPE_CHECKING` count too), relative imports resolved to the package they name.
@@ -16,14 +20,16 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("rules", "ai", "gamestore", "service", "workers", "coven")
+SHIPPED = ("rules", "ai", "gamestore", "service", "workers", "coven")
+PACKAGES = (*SHIPPED, "devtools")
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "rules": frozenset({"rules"}),
     "ai": frozenset({"ai", "rules"}),
     "gamestore": frozenset({"gamestore", "rules"}),
     "service": frozenset({"service", "gamestore", "ai", "rules"}),
     "workers": frozenset({"workers", "gamestore", "ai", "rules"}),
-    "coven": frozenset(PACKAGES),
+    "coven": frozenset(SHIPPED),
+    "devtools": frozenset({"devtools", "ai", "rules"}),
 }
 
 
@@ -83,3 +89,30 @@ def test_an_import_in_a_function_or_for_type_checking_is_caught(tmp_path: Path) 
         "rules/core/up.py:6: import ai.agent (rules may import only rules)",
         "gamestore/late.py:5: from service import app (gamestore may import only gamestore, rules)",
     ]
+
+
+def test_the_development_tools_are_not_in_the_wheel() -> None:
+    import fnmatch
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    included = project["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert {p for p in SHIPPED if any(fnmatch.fnmatch(p, pat) for pat in included)} == set(SHIPPED)
+    assert not any(fnmatch.fnmatch("devtools", pat) for pat in included)
+
+
+# Modules that read or write files or run processes: none belongs in the pure AI.
+IO_MODULES = frozenset({"io", "os", "pathlib", "shutil", "tempfile", "importlib", "subprocess"})
+
+
+def test_the_ai_does_no_file_io() -> None:
+    found = []
+    for path in sorted((ROOT / "ai").rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for line, name, written in _imported(ROOT, path):
+            if name.split(".")[0] in IO_MODULES:
+                found.append(f"{path.relative_to(ROOT)}:{line}: {written}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "open":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: open(...)")
+    assert not found, "file I/O in ai/:\n" + "\n".join(found)

@@ -1,53 +1,104 @@
-"""Pooled arena games: one JSONL record per game, added to across sessions, rated together.
+"""Pooled arena games: one JSONL record per game, added to run after run, rated together.
 
-    code_version()                           -> the hash of what decides how the AI and rules play
-    game_record(game, options, deal, texts, played, version) -> one game's plain-data record
-    append_record(path, record) / read_records(path)
-    poolable(records, game, options, versions, changed) -> the records that pool, each game once
-    rate_pool(records, per_role)             -> per-role Bradley-Terry ratings, pairings, lengths
+    fingerprint(game, options, spec)   -> a hash of the moves `spec` picks on fixed positions
+    game_record(...) / append_record(path, record) / read_records(path)
+    poolable(records, game, options, fingerprints) -> the records that pool, each game once
+    rate_pool(records)                  -> per-role Bradley-Terry ratings, pairings, lengths
+    round_robin_plan(...) / play_into_pool(path, game, options, plan, workers)
 
-The pooling rule (docs/ai.md, "Pooled ratings"): records pool when they are of the same game, the
-same options (expansion, scenario, players, ...) and the same `version`, the hash of every source
-and data file of rules/ and of ai/ except this record keeping (ai/arena.py, ai/pool.py,
-ai/ratings.py). A change to a card, a rule or a search parameter changes the hash, and the games
-played before it no longer pool with those after, unless the change is shown to replay the same
-games (then both versions are named and rated together). Within a pool a game is one deal seed
-with one spec per seat: playing the same chunk again adds nothing (the later copy is dropped), so
-a chunked run can be stopped and resumed, and sessions add games by giving new run seeds.
+The pooling rule (docs/ai.md, "Pooled ratings"): a record pools with today's games when it is of
+the same game and options and every player in it still plays as it did, that is when each seat's
+spec has today's behaviour fingerprint. A fingerprint is taken from play, not from the sources:
+the moves of a few seeded random playouts (the rules) and the move the spec picks at fixed seeded
+positions, each seat's, with no time cap (so the same on any machine). A comment, a rename or a
+speed-up changes no fingerprint and splits no pool; a change to a card, a rule or a level's
+search changes the moves and so the fingerprints of the players it touches, and only their games
+stop pooling. What no probe position or playout reaches is not seen: rate a change that touches
+a rare card on games played after it. Within a pool a game is one deal seed with one spec per
+seat, counted once: a run can be stopped and resumed, and new run seeds add games.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import statistics
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ai.arena import run_jobs, schedule
-from ai.ratings import bradley_terry, clopper_pearson
-from rules.core.protocol import Options
+from ai.arena import Player, Spec, parse_spec, run_jobs, schedule
+from ai.levels import LEVELS
+from ai.policies import random_policy
+from ai.ratings import clopper_pearson
+from devtools.bradley_terry import bradley_terry
+from rules.core.protocol import Game, Options
+from rules.core.registry import get_game
 
-_NOT_PLAY = frozenset({"ai/arena.py", "ai/pool.py", "ai/ratings.py"})
+# Random decisions played from a probe deal before the seat's next decision is looked at, from
+# the opening into the middle game: enough positions that a change of play shows in some pick.
+PROBE_DEPTHS = (0, 6, 15, 30, 50, 80, 120, 170)
+RULES_PLAYOUTS = 2
+MAX_DECISIONS = 10_000
 
 
-def code_version() -> str:
-    """sha256 (first 16 hex digits) over the sources (*.py) and data (*.yaml) of `rules` and
-    `ai`, record keeping excepted, by path relative to the packages' parent."""
+@cache
+def _rules_digest(game_name: str, options_json: str) -> bytes:
+    """The move ids and outcomes of a few seeded random playouts: what the rules do."""
+    game = get_game(game_name)
+    options = json.loads(options_json)
     digest = hashlib.sha256()
-    for package in ("rules", "ai"):
-        spec = importlib.util.find_spec(package)
-        assert spec is not None and spec.submodule_search_locations is not None
-        root = Path(next(iter(spec.submodule_search_locations)))
-        files = sorted(p for p in root.rglob("*") if p.suffix in (".py", ".yaml") and p.is_file())
-        for path in files:
-            rel = f"{package}/{path.relative_to(root).as_posix()}"
-            if rel in _NOT_PLAY:
-                continue
-            digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+    for i in range(RULES_PLAYOUTS):
+        state = game.new(options, f"behaviour/rules/{i}")
+        n = 0
+        while (seat := game.to_move(state)) is not None and n < MAX_DECISIONS:
+            move = random_policy(game, state, seat, f"behaviour/rules/{i}/{n}")
+            digest.update(move.id.encode() + b"\0")
+            game.apply_unchecked(state, move)
+            n += 1
+        outcome = game.outcome(state)
+        digest.update(repr(outcome).encode() + b"\n")
+    return digest.digest()
+
+
+def _probe(game: Game, options: Options, seat: str, spec: Spec, k: int) -> str:
+    """The move `spec` picks as `seat` at probe position k: a seeded deal played at random for
+    PROBE_DEPTHS[k] decisions and then on to `seat`'s next decision, the player told of every
+    move (beliefs and inference see the whole history); '-' when the game ends first."""
+    state = game.new(options, f"behaviour/{k}")
+    player = Player(game, seat, spec)
+    n = 0
+    while (mover := game.to_move(state)) is not None and n < MAX_DECISIONS:
+        if mover == seat and n >= PROBE_DEPTHS[k]:
+            return player.choose(state, f"behaviour/{k}/{seat}").id
+        move = random_policy(game, state, mover, f"behaviour/{k}/{n}")
+        game.apply_unchecked(state, move)
+        player.observe(mover, move)
+        n += 1
+    return "-"
+
+
+def fingerprint(game_name: str, options: Mapping[str, Any], spec_text: str) -> str:
+    """sha256 (first 16 hex digits) of how `spec_text` plays this game with these (validated)
+    options: the rules' playouts and the spec's move at every probe position of every seat."""
+    spec = parse_spec(spec_text)
+    if spec.kind in LEVELS:  # uncapped, so a slow machine picks what a fast one does
+        spec = Spec(spec.text, spec.kind, {**spec.overrides, "time_cap": None})
+    game = get_game(game_name)
+    opts = dict(options)
+    digest = hashlib.sha256(_rules_digest(game_name, json.dumps(opts, sort_keys=True)))
+    for seat in game.seats(opts):
+        for k in range(len(PROBE_DEPTHS)):
+            digest.update(f"{seat}/{k}/{_probe(game, opts, seat, spec, k)}\n".encode())
     return digest.hexdigest()[:16]
+
+
+def fingerprints(
+    game_name: str, options: Mapping[str, Any], specs: Iterable[str]
+) -> dict[str, str]:
+    """Today's fingerprint of each spec (each computed once)."""
+    return {text: fingerprint(game_name, options, text) for text in sorted(set(specs))}
 
 
 def game_record(
@@ -56,17 +107,17 @@ def game_record(
     deal_seed: str,
     texts: Mapping[str, str],
     played: Mapping[str, Any],
-    version: str,
+    behaviour: Mapping[str, str],
 ) -> dict[str, Any]:
     """One game as the pool keeps it: what was played (game, options, deal seed, the spec of each
-    seat, the code version) and how it went (winners, reason, decisions, the game's own stats,
-    e.g. Pagan's turns and Favors)."""
+    seat, each spec's fingerprint) and how it went (winners, reason, decisions, the game's own
+    stats, e.g. Pagan's turns and Favors)."""
     return {
         "game": game_name,
         "options": dict(sorted(options.items())),
         "seed": deal_seed,
         "seats": dict(sorted(texts.items())),
-        "version": version,
+        "behaviour": {text: behaviour[text] for text in sorted(set(texts.values()))},
         "winners": list(played["winners"]),
         "reason": played["reason"],
         "decisions": played["decisions"],
@@ -91,47 +142,31 @@ def read_records(path: str | Path) -> list[dict[str, Any]]:
 
 
 def game_key(record: Mapping[str, Any]) -> tuple[str, ...]:
-    """The deal and the spec of each seat: the same game, whichever code version played it."""
+    """The deal and the spec of each seat: the same game, whoever recorded it."""
     seats = tuple(f"{k}={v}" for k, v in sorted(record["seats"].items()))
     return (record["seed"], *seats)
 
 
-def pool_key(record: Mapping[str, Any]) -> str:
-    """What records must share to be pooled: game, options and code version."""
-    opts = json.dumps(record["options"], sort_keys=True)
-    return f"{record['game']}|{opts}|{record['version']}"
+def same_setting(record: Mapping[str, Any], game_name: str, options: Mapping[str, Any]) -> bool:
+    """Whether a record is of this game with these options."""
+    return bool(record["game"] == game_name and record["options"] == dict(options))
 
 
 def poolable(
     records: Iterable[Mapping[str, Any]],
     game_name: str,
     options: Mapping[str, Any],
-    version: str | Sequence[str],
-    changed: Collection[str] | Mapping[str, str] = (),
+    today: Mapping[str, str],
 ) -> list[Mapping[str, Any]]:
-    """The records of this game, options and version, each game once (the first copy). Several
-    versions pool together when they play alike (a change that replays the same games, e.g. one
-    for speed; docs/ai.md): a deal's game is then counted once, whichever version played it.
-    `changed` names players (levels or policies) whose play differs between those versions: a
-    game with one of them at a seat counts only if the first version played it or, when it maps
-    the player to a version, one named up to that version (the player changed after it)."""
-    versions = [version] if isinstance(version, str) else list(version)
-    rank = {
-        pool_key({"game": game_name, "options": dict(options), "version": v}): i
-        for i, v in reversed(list(enumerate(versions)))
-    }
-    last = {
-        player: versions.index(changed[player]) if isinstance(changed, Mapping) else 0
-        for player in changed
-    }
+    """The records of this game and options whose every spec has today's fingerprint (`today`:
+    spec -> fingerprint), each game once (the first copy)."""
     seen: set[tuple[str, ...]] = set()
     out = []
     for rec in records:
-        at = rank.get(pool_key(rec))
-        if at is None:
+        if not same_setting(rec, game_name, options):
             continue
-        players = (spec.partition(":")[0] for spec in rec["seats"].values())
-        if any(at > last.get(player, at) for player in players):
+        behaviour = rec.get("behaviour", {})
+        if any(behaviour.get(text) != today.get(text) for text in rec["seats"].values()):
             continue
         key = game_key(rec)
         if key in seen:
@@ -255,16 +290,14 @@ def round_robin_plan(
 
 
 def unplayed(
-    path: str | Path,
+    records: Iterable[Mapping[str, Any]],
     game_name: str,
     options: Mapping[str, Any],
     plan: Sequence[tuple[str, dict[str, str]]],
-    version: str | Sequence[str],
-    changed: Collection[str] | Mapping[str, str] = (),
+    today: Mapping[str, str],
 ) -> list[tuple[str, dict[str, str]]]:
-    """The games of `plan` the pool at `path` does not hold yet for this game, options and code
-    version (or any of several that play alike, as `poolable` reads them), in the plan's order."""
-    have = {game_key(r) for r in poolable(read_records(path), game_name, options, version, changed)}
+    """The games of `plan` that no poolable record holds yet, in the plan's order."""
+    have = {game_key(r) for r in poolable(records, game_name, options, today)}
     return [
         (deal, texts)
         for deal, texts in plan
@@ -279,21 +312,18 @@ def play_into_pool(
     plan: Sequence[tuple[str, dict[str, str]]],
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
-    alike: Sequence[str] = (),
-    changed: Collection[str] | Mapping[str, str] = (),
 ) -> int:
-    """Play every game of `plan` not yet in the pool at `path` (same game, options, code version,
-    deal and specs), appending each record as its game ends; the number of games played. A game
-    an older version in `alike` played counts as played, unless a player in `changed` sits in it."""
-    version = code_version()
-    versions = [version, *(v for v in alike if v != version)]
+    """Play every game of `plan` the pool at `path` lacks for today's play (same game, options,
+    deal and specs, every spec with today's fingerprint), appending each record as its game
+    ends; the number of games played."""
+    today = fingerprints(game_name, options, (t for _, texts in plan for t in texts.values()))
     todo = [
         (game_name, options, deal, texts)
-        for deal, texts in unplayed(path, game_name, options, plan, versions, changed)
+        for deal, texts in unplayed(read_records(path), game_name, options, plan, today)
     ]
     for done, (index, played) in enumerate(run_jobs(todo, workers), 1):
         _, _, deal, texts = todo[index]
-        append_record(path, game_record(game_name, options, deal, texts, played, version))
+        append_record(path, game_record(game_name, options, deal, texts, played, today))
         if progress is not None:
             progress(done, len(todo))
     return len(todo)
