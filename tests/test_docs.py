@@ -1,6 +1,7 @@
 """The documentation stays a front door that leads somewhere: the README is short, every relative
-link in the project's Markdown reaches an existing file (and heading), and the results index
-names exactly the files in benchmarks/results/."""
+link in the project's Markdown reaches an existing file (and heading), benchmarks/results/ holds
+only files a document quotes, and the project speaks of itself as it is now, never of numbered
+work periods."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ README_MAX_LINES = 350
 
 DOCUMENTS = sorted(
     [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
-    + [ROOT / p for p in ("benchmarks/README.md", "benchmarks/results/README.md")]
+    + [ROOT / "benchmarks" / "README.md"]
     + [ROOT / p for p in ("openapi/README.md", "deploy/README.md")]
 )
 
@@ -77,15 +78,55 @@ def test_the_readme_links_the_documents_moved_out_of_it() -> None:
         assert moved in links
 
 
-def test_the_results_index_names_exactly_the_results_files() -> None:
-    results = ROOT / "benchmarks" / "results"
-    index = (results / "README.md").read_text()
-    listed = set(re.findall(r"^\| `([^`]+)` \|", index, flags=re.M))
-    present = {p.name for p in results.iterdir() if p.name != "README.md"}
-    assert listed == present, {
-        "missing from the index": sorted(present - listed),
-        "no such file": sorted(listed - present),
+def _quoted_results() -> set[str]:
+    """The results files the documents name (`results/NAME`, a link or in backquotes), but not
+    those cited from the history (`git show COMMIT:benchmarks/results/NAME`)."""
+    names: set[str] = set()
+    for doc in DOCUMENTS:
+        text = re.sub(r"git show [0-9a-f]{7,40}:\S+", "", doc.read_text())
+        names |= set(re.findall(r"results/([\w.+-]+\.jsonl?)\b", text))
+    return names
+
+
+def test_every_results_file_is_one_a_document_quotes_and_every_quoted_one_exists() -> None:
+    present = {p.name for p in (ROOT / "benchmarks" / "results").iterdir()}
+    quoted = _quoted_results()
+    assert present == quoted, {
+        "kept but quoted nowhere": sorted(present - quoted),
+        "quoted but not kept": sorted(quoted - present),
     }
+
+
+# A numbered work period: "session 12", "change 6", "stop 3", "round4", "the sixth round",
+# "probe7-...", "where it stands". Decisions are named for what they decided. (An option such as
+# `--rounds 3` is not one.)
+WORK_PERIOD = re.compile(
+    r"\bsessions? \d|\bsession-?\d|\bchanges? \d|\bstop \d|\bround-?\d|(?<!-)\brounds? \d"
+    r"|\b(?:first|second|third|fourth|fifth|sixth|seventh) round|\bprobe\d|where it stands",
+    flags=re.I,
+)
+SPOKEN = ("*.md", "*.py", "*.sh", "*.toml", "*.yaml", "*.yml", "*.cfg")
+
+
+def _spoken_files() -> list[Path]:
+    """The project's own prose and code: documents, sources, scripts, data and settings."""
+    skip = {".venv", ".git", "node_modules", "static", "generated", "clients"}
+    return sorted(
+        path
+        for pattern in SPOKEN
+        for path in ROOT.rglob(pattern)
+        if not skip & set(path.relative_to(ROOT).parts) and path.name != "test_docs.py"
+    )
+
+
+def test_no_document_script_or_docstring_speaks_of_numbered_work_periods() -> None:
+    hits = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()[:90]}"
+        for path in _spoken_files()
+        for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if WORK_PERIOD.search(line)
+    ]
+    assert not hits, f"{len(hits)} lines:\n" + "\n".join(hits)
 
 
 def test_the_settings_document_lists_exactly_the_settings_with_their_defaults() -> None:

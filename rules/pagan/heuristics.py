@@ -139,7 +139,7 @@ playout self eliminates it at once. In his own search his playout self pursues t
 witch, so an elimination there is always right in that world; were it taken on that alone, a
 wrong one would look cheap (the playout finds the real witch next) and the search would guess:
 against a Witch whose choices say nothing (random play) the medium Hunter eliminated three
-innocents in 6 of 10 games (session 9). So his playout self eliminates on what he believes."""
+innocents in 6 of 10 games. So his playout self eliminates on what he believes."""
 HUNTER_FOCUS = 0.9  # how often the Hunter puts a Clue on his prime suspect when he may
 
 
@@ -232,7 +232,7 @@ def _prime_suspect(s: PaganState) -> str | None:
     likeliest under the Witch's recorded choices, `inference.log_likelihoods`), the board
     breaking ties. This is the Hunter that the Witch's search plays against: an inferring one,
     who reads her record as the real Hunter does, so her playouts punish a Witch who gives her
-    villager away (issue 19: a Witch modelling an ignorant Hunter was exploitable)."""
+    villager away (a Witch modelling an ignorant Hunter was exploitable)."""
     suspects = s.hunter.suspects
     ll = inference.log_likelihoods(s)
     best, best_score = None, -math.inf

@@ -18,17 +18,16 @@ and not among his drawn Suspects).
 Not every Witch plays to type: one who plays at random, or hides her villager, makes choices
 that say nothing of it, and read with the model alone her record still crowns whichever
 villager chance favoured (the searching Hunter then eliminated innocents against a random Witch
-in 5 of 9 pooled games, session 9). So the posterior mixes two accounts of her record: with
+in 5 of 9 pooled games). So the posterior mixes two accounts of her record: with
 prior `SIGNAL` her choices follow the model, otherwise each is uniform among her options. Each
 villager's weight is (1 - SIGNAL) + SIGNAL * exp(its log-likelihood ratio against uniform
 choices): a record no likelier under any villager than by chance leaves the belief near even,
 one that points at a villager keeps nearly all its force.
 
 The weights are set by hand (a Witch favours her own villager, more so for Favors than for
-Secrets, a little her own colour). `benchmarks/experiments/ai_pagan_inference.py` fits them by
-maximum likelihood on self-play and scores both on held-out games: on 26 easy games
-(docs/ai.md, "The Pagan contest") the fitted weights came out overconfident (held-out log score
--0.61 against -0.52 for these), so these stay until more games are fitted.
+Secrets, a little her own colour). Fitted by maximum likelihood on 26 easy self-play games and
+scored on held-out ones, the weights came out overconfident (held-out log score -0.61 against
+-0.52 for these), so these stay (docs/ai.md, "The Hunter's inference", says where that fit is).
 
 It reads only the record, the Hunter's own Suspects and which villagers are alive: two states
 the Hunter cannot tell apart give the same posterior. It is called for every determinization,
