@@ -6,6 +6,9 @@ hashes. Only the fields `v`, `state`, `status`, `outcome`, `tok:<seat>`, `name:<
 `joined:<seat>` (a seat's display name and when it was joined, set with its token), `clk` (a
 clocked game's running clock, see `gamestore.clocks`) and `seats` (when the AI fills an open
 seat) ever change, and `rematch` (the id of the rematch of a finished game) is set once.
+
+`salt` and `commitment` are the seed commitment's (`gamestore.provenance`), and `seed_chosen`
+says whether the creator chose the seed: games stored before commitments have none of them.
 """
 
 from __future__ import annotations
@@ -57,6 +60,12 @@ class GameRecord:
     clk: dict[str, Any] | None = None
     fill: dict[str, Any] | None = None
     joined: dict[str, float] = field(default_factory=dict)
+    # The seed commitment (`gamestore.provenance`): the secret salt, the published commitment
+    # ("" for both in games created before commitments), and whether the creator chose the
+    # seed (None: not known, a game from before).
+    salt: str = ""
+    seed_commitment: str = ""
+    seed_chosen: bool | None = None
 
     def seat_config(self, seat: str) -> SeatConfig | None:
         for config in self.seats:
@@ -97,6 +106,11 @@ class GameRecord:
                 fields[name] = orjson.dumps(value)
         for seat, at in self.joined.items():
             fields[f"joined:{seat}"] = repr(at)
+        if self.seed_commitment:
+            fields["salt"] = self.salt
+            fields["commitment"] = self.seed_commitment
+        if self.seed_chosen is not None:
+            fields["seed_chosen"] = int(self.seed_chosen)
         return fields
 
     @classmethod
@@ -125,4 +139,7 @@ class GameRecord:
             clk=orjson.loads(raw.get(b"clk", b"null")),
             fill=orjson.loads(raw.get(b"fill", b"null")),
             joined={k[7:].decode(): float(v) for k, v in raw.items() if k.startswith(b"joined:")},
+            salt=raw.get(b"salt", b"").decode(),
+            seed_commitment=raw.get(b"commitment", b"").decode(),
+            seed_chosen=bool(int(raw[b"seed_chosen"])) if b"seed_chosen" in raw else None,
         )

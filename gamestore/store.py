@@ -29,12 +29,13 @@ import orjson
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from gamestore import clocks, scripts
+from gamestore import clocks, provenance, scripts
 from gamestore.commits import Commit, event_for
 from gamestore.connect import AsyncClient, SyncClient
 from gamestore.keys import Keys
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from gamestore.settings import Settings
+from gamestore.transcripts import LogEntry
 
 T = TypeVar("T")
 
@@ -190,7 +191,8 @@ class _Ops:
         """Write one move, or a batch of consecutive moves, all or none (with the clock they
         run, see `gamestore.clocks.stamp`)."""
         s = self.settings
-        commits = clocks.stamp(record, commits, time.time())
+        # Each entry keeps its state hash, the first one the seed commitment (provenance).
+        commits = provenance.stamp(record, clocks.stamp(record, commits, time.time()))
         last = commits[-1]
         after = clocks.after(record, commits)
         # The clock's entry is lowered before the write (a lost later call leaves it early,
@@ -328,6 +330,19 @@ class _Ops:
         entries = yield _command("xrange", self.keys.log(game_id))
         return [
             {k: fields[k.encode()].decode() for k in ("v", "seat", "kind", "move", "task")}
+            for _, fields in entries
+        ]
+
+    def full_log(self, game_id: str) -> Op[list[LogEntry]]:
+        entries = yield _command("xrange", self.keys.log(game_id))
+        return [
+            LogEntry(
+                version=int(fields[b"v"]),
+                seat=fields[b"seat"].decode(),
+                kind=fields[b"kind"].decode(),
+                public=orjson.loads(fields[b"public"]),
+                private=orjson.loads(fields[b"private"]),
+            )
             for _, fields in entries
         ]
 
@@ -525,6 +540,11 @@ class Store(_Face):
     async def move_log(self, game_id: str) -> list[dict[str, str]]:
         """Every log entry's version, seat, kind and move id, in order (for replay and audit)."""
         return await self._run(self._ops.move_log(game_id))
+
+    async def full_log(self, game_id: str) -> list[LogEntry]:
+        """Every log entry whole, private parts included: only for a game's record
+        (`gamestore.transcripts`), which decides what of them its reader may see."""
+        return await self._run(self._ops.full_log(game_id))
 
     async def idempotent_result(self, key: str) -> bytes | None:
         return await self._run(self._ops.idempotent_result(key))

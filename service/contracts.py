@@ -1,7 +1,9 @@
 """The API contracts, built from the code: the OpenAPI document of REST (from the endpoint
-table and the pydantic models) and the GraphQL SDL (from the strawberry schema).
+table and the pydantic models), the GraphQL SDL (from the strawberry schema) and the game
+record's JSON Schema (from `service.record_schema`).
 
-    python -m service.contracts          rewrite openapi/openapi.json and openapi/schema.graphql
+    python -m service.contracts          rewrite openapi/openapi.json, openapi/schema.graphql
+                                         and openapi/record.schema.json
     python -m service.contracts --check  exit 1 when the files differ from the code
 
 Tests run the check, so the documents cannot drift from the code.
@@ -16,7 +18,7 @@ from typing import Any
 import orjson
 from pydantic import BaseModel
 
-from service import models
+from service import models, record_schema
 from service import schemas as game_schemas
 from service.errors import ServiceError
 from service.rest import ENDPOINTS, PREFIX, PROBLEM_TYPE
@@ -25,6 +27,7 @@ from service.validation import LAST_EVENT_ID
 ROOT = Path(__file__).resolve().parents[1]
 OPENAPI = ROOT / "openapi" / "openapi.json"
 SDL = ROOT / "openapi" / "schema.graphql"
+RECORD_SCHEMA = ROOT / "openapi" / "record.schema.json"
 REF = "#/components/schemas/{model}"
 # A header whose format the edge checks (service.validation) says so here.
 HEADER_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -231,6 +234,8 @@ def rendered() -> dict[Path, bytes]:
     return {
         OPENAPI: orjson.dumps(openapi(), option=orjson.OPT_INDENT_2) + b"\n",
         SDL: sdl().encode(),
+        RECORD_SCHEMA: orjson.dumps(record_schema.json_schema(), option=orjson.OPT_INDENT_2)
+        + b"\n",
     }
 
 

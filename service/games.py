@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 import ai
-from gamestore import clocks, handoff, webhooks
+from gamestore import clocks, handoff, provenance, webhooks
 from gamestore.commits import (
     BatchRefused,
     Commit,
@@ -264,6 +264,7 @@ class GameService:
         """Store a new game (a secret seed when none is given) with a token for each of
         `token_seats`, and hand out the first turn if it is the AI's: the record and the tokens."""
         game_seed = seed if seed is not None else secrets.token_hex(16)
+        salt = provenance.new_salt()  # the seed commitment's (gamestore.provenance)
         state = game.new(options, game_seed)
         tokens = {seat: auth.new_token(game_id) for seat in token_seats}
         record = GameRecord(
@@ -280,6 +281,9 @@ class GameService:
             token_hashes={seat: auth.token_hash(tok) for seat, tok in tokens.items()},
             names=names,
             reserved=reserved,
+            salt=salt,
+            seed_commitment=provenance.seed_commitment(game_seed, salt),
+            seed_chosen=seed is not None,
         )
         record = clocks.configure(record, clock, fill, game.to_move(state))
         if not await self.store.create(record):
@@ -547,7 +551,7 @@ class GameService:
     ) -> dict[str, Any]:
         """Write `commits` (one move, or a batch planned one after another) and answer with
         the game as `seat` sees it after them, with the event of each."""
-        commits = clocks.stamp(record, commits, time.time())
+        commits = provenance.stamp(record, clocks.stamp(record, commits, time.time()))
         commit = commits[-1]
         after = clocks.after(record, commits)
         result = seat_game(game, after, new_state, seat, [own_event(c) for c in commits])

@@ -48,11 +48,13 @@ from rules.core.text import N_
 from service import (
     auth,
     explorers,
+    graphql_records,
     graphql_views,
     graphql_webhooks,
     i18n,
     mine,
     rematch,
+    transcripts,
     webhooks,
 )
 from service.errors import (
@@ -198,6 +200,9 @@ class Event:
     clock: Clock | None = strawberry.field(
         default=None, description="A clocked game's clock just after this change."
     )
+    seed_commitment: str | None = strawberry.field(
+        default=None, description="In the game's first event: the seed commitment."
+    )
 
 
 @strawberry.type
@@ -232,6 +237,11 @@ class SeatGame:
     )
     fill_open_seats: FillOpenSeats | None = strawberry.field(
         default=None, description="The AI fill-in of open seats (null: none)."
+    )
+    seed_commitment: str | None = strawberry.field(
+        default=None,
+        description="SHA-256 of the secret seed and salt, published at the creation; both "
+        "are revealed in the record once the game is over (null: a game from before).",
     )
 
     @strawberry.field(
@@ -445,6 +455,7 @@ def _event(d: dict[str, Any]) -> Event:
         move=_move(move) if move else None,
         seat_name=d.get("seat_name"),
         clock=_clock(d.get("clock")),
+        seed_commitment=d.get("seed_commitment"),
     )
 
 
@@ -472,6 +483,7 @@ def seat_game(d: dict[str, Any]) -> SeatGame:
         rematch=strawberry.ID(d["rematch"]) if d.get("rematch") else None,
         clock=_clock(d.get("clock")),
         fill_open_seats=FillOpenSeats(**d["fill_open_seats"]) if d.get("fill_open_seats") else None,
+        seed_commitment=d.get("seed_commitment"),
     )
 
 
@@ -626,6 +638,17 @@ class Query:
         code = _lang(info, lang)
         data = await _guard(_service(info).events(str(game_id), _token(info), after, limit), info)
         return [_event(e) for e in i18n.localise(data, code)]
+
+    @strawberry.field(
+        description="The game's record (docs/records.md): while it goes on, what the token's "
+        "seat saw (no token: what everyone saw); once it is over, everything."
+    )
+    async def record(
+        self, info: Info, game_id: strawberry.ID, lang: LangArg = None
+    ) -> graphql_records.Transcript:
+        code = _lang(info, lang)
+        data = await _guard(transcripts.record(_service(info), str(game_id), _token(info)), info)
+        return graphql_records.transcript({**i18n.localise(data, code), "lang": code})
 
     @strawberry.field(description="This seat's webhooks in the game (token required).")
     async def webhooks(self, info: Info, game_id: strawberry.ID) -> graphql_webhooks.SeatWebhooks:

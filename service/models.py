@@ -288,6 +288,9 @@ class Event(BaseModel):
     clock: Clock | None = Field(
         default=None, description="A clocked game's clock just after this change."
     )
+    seed_commitment: str | None = Field(
+        default=None, description="In the game's first event: the seed commitment."
+    )
 
 
 class SeatInfo(BaseModel):
@@ -320,6 +323,11 @@ class SeatGame(BaseModel):
     )
     fill_open_seats: FillOpenSeats | None = Field(
         default=None, description="The AI fill-in of open seats (null: none)."
+    )
+    seed_commitment: str | None = Field(
+        default=None,
+        description="SHA-256 of the secret seed and salt, published at the creation; both are "
+        "revealed in the record once the game is over (null: a game from before).",
     )
 
 

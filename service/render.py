@@ -1,6 +1,7 @@
 """What a seat (or a spectator) is shown of a game: one plain dict, the same for REST and
 GraphQL. Everything in it comes from the Game protocol's `view`, `to_move` and `legal_moves`
-for that seat; the seed and the move ids of other seats are never included."""
+for that seat; the seed and the move ids of other seats are never included (the commitment to
+the seed is, `gamestore.provenance`)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ def seat_game(
         "rematch": record.rematch or None,
         "clock": clocks.snapshot(record, time.time()),
         "fill_open_seats": fill_json(record),
+        # Published at creation; the seed and salt behind it only in a finished game's record.
+        "seed_commitment": record.seed_commitment or None,
     }
 
 

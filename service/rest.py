@@ -18,7 +18,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
 from rules.core.text import N_
-from service import auth, etags, i18n, mine, models, rematch, webhooks
+from service import auth, etags, i18n, mine, models, record_schema, rematch, transcripts, webhooks
 from service.errors import (
     BadToken,
     GameNotFinished,
@@ -312,6 +312,15 @@ async def list_events(request: Request) -> Response:
         _int_param(request, "limit", 0, 500),
     )
     return json_response({"events": events})
+
+
+async def get_record(request: Request) -> Response:
+    data = await transcripts.record(
+        _service(request), request.path_params["game_id"], _token(request)
+    )
+    # The Localise middleware renders the texts; the record says in which language.
+    data["lang"] = i18n.negotiate(request.headers.get("accept-language"))
+    return json_response(data)
 
 
 async def stream(request: Request) -> Response:
@@ -630,6 +639,23 @@ ENDPOINTS += (
         query=(Param("limit", "At most this many attempts (1-200, default 50)", 1, 200),),
         errors=READ_ERRORS,
         tags=("webhooks",),
+    ),
+)
+
+
+ENDPOINTS += (
+    Endpoint(
+        "GET",
+        "/games/{game_id}/record",
+        "getRecord",
+        "The game's record (docs/records.md): while it goes on, what the token's seat saw "
+        "(no token: what everyone saw); once it is over, everything (seed, salt, every move, "
+        "state hashes), for `coven verify`",
+        get_record,
+        record_schema.Transcript,
+        auth="optional",
+        errors=READ_ERRORS,
+        tags=("records",),
     ),
 )
 

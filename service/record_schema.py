@@ -1,0 +1,139 @@
+"""The game record's shape as pydantic models: the REST answer of `GET /games/{id}/record` in the
+OpenAPI document, and the standalone JSON Schema `openapi/record.schema.json` that files saved
+by `coven export` follow (both written by `python -m service.contracts`).
+
+The record is built by `gamestore.transcripts`; these models only document it (and tests hold
+real records to them). Every object is closed, so a member added to the record without being
+declared here fails those tests. Called `Transcript` here, never "GameRecord" (the stored
+game).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from service import models
+
+HASH = r"^[0-9a-f]{64}$"
+SCHEMA_ID = "https://coven.invalid/schemas/record.schema.json"
+
+
+class Closed(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RecordDescription(models.Description):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TranscriptSeat(Closed):
+    seat: str
+    kind: Literal["human", "ai"]
+    level: str | None = Field(description="The AI level of an AI seat.")
+    name: str | None = Field(description="The seat's display name, if it has one.")
+
+
+class TranscriptSeed(Closed):
+    commitment: str | None = Field(
+        pattern=HASH,
+        description="SHA-256 (hex) of `<salt>:<seed>`, published when the game was created "
+        "(null: the game was created before seed commitments).",
+    )
+    scheme: Literal["sha256(salt:seed)"] | None = Field(
+        description="How the commitment is computed (null when there is none)."
+    )
+    chosen: bool | None = Field(
+        description="Whether the creator chose the seed (null: not known, a game from before "
+        "commitments)."
+    )
+    seed: str | None = Field(description="The deal's seed: only once the game is over.")
+    salt: str | None = Field(
+        pattern=r"^[0-9a-f]{64}$", description="The commitment's secret salt: only once over."
+    )
+
+
+class TranscriptMove(Closed):
+    id: str = Field(description="The move's id, as the rules name it.")
+    value: dict[str, Any] | None = Field(default=None, description="The move's value.")
+    label: str | None = Field(default=None, description="The move's label.")
+
+
+class TranscriptDecision(Closed):
+    version: int = Field(ge=1, description="The version this decision made.")
+    seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
+    kind: Literal["move", "resign", "timeout", "back"]
+    at: str | None = Field(default=None, description="When (ISO 8601, UTC).")
+    description: RecordDescription | None = Field(
+        default=None, description="The public description: what a spectator read."
+    )
+    descriptions: dict[str, RecordDescription] | None = Field(
+        default=None,
+        description="What a seat read where it differs from the public description, by seat: "
+        "only the record's own seat while the game goes on, every seat once it is over.",
+    )
+    move: TranscriptMove | None = Field(
+        default=None,
+        description="The move itself: only the record's own seat's moves while the game goes "
+        "on, every move once it is over.",
+    )
+    changes: list[dict[str, Any]] | None = Field(
+        default=None, description="JSON Patch (RFC 6902) of the spectator's view."
+    )
+    state_hash: str | None = Field(
+        default=None,
+        pattern=HASH,
+        description="SHA-256 of the whole state after this decision (complete records only).",
+    )
+
+
+class Transcript(Closed):
+    """A game's record (docs/records.md): what one reader may have of it while it goes on,
+    everything once it is over."""
+
+    format: Literal["coven-record"]
+    format_version: Literal[1]
+    lang: str | None = Field(
+        default=None, description="The language of its texts (absent in abridged records)."
+    )
+    abridged: bool | None = Field(
+        default=None,
+        description="True for a record cut down to what a replay needs (the fixtures).",
+    )
+    id: str = Field(description="The game id.")
+    game: str
+    options: dict[str, Any] = Field(description="The game's options, complete.")
+    created: str | None = Field(description="When the game was created (ISO 8601, UTC).")
+    seats: list[TranscriptSeat]
+    viewpoint: str | None = Field(
+        description="The seat whose record this is (null: a spectator's)."
+    )
+    complete: bool = Field(
+        description="Whether it holds everything (seed, salt, every move and reading, state "
+        "hashes): true once the game is over."
+    )
+    status: Literal["active", "finished"]
+    version: int = Field(ge=0, description="The game's version: how many decisions it holds.")
+    seed: TranscriptSeed
+    initial_view: dict[str, Any] | None = Field(
+        default=None,
+        description="The spectator's view at version 0 (with each decision's `changes`: the "
+        "public board at every version).",
+    )
+    initial_state_hash: str | None = Field(
+        pattern=HASH, description="The state hash at version 0 (complete records only)."
+    )
+    decisions: list[TranscriptDecision]
+    outcome: dict[str, Any] | None = Field(description="How the game ended (null: not yet).")
+
+
+def json_schema() -> dict[str, Any]:
+    """The record's standalone JSON Schema (draft 2020-12)."""
+    schema = Transcript.model_json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        **schema,
+        "title": "Coven game record",
+    }
