@@ -7,8 +7,11 @@
     coven catalog pagan [--json]                    the game's cards
     coven serve [--host H] [--port P]               the API (and embedded Redis and worker)
     coven info [--json]                             version, and whether the core runs compiled
+    coven export GAME_ID [--token T] [--out FILE]   a game's record from a running service
+    coven replay FILE / coven verify FILE           check a record offline (docs/records.md)
 
-Exit codes: 0 success, 1 a simulated game raised, 2 bad arguments (unknown game, bad options).
+Exit codes: 0 success, 1 a simulated game raised, 2 bad arguments (unknown game, bad options);
+the record commands' own are in coven/records.py.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import orjson
 import typer
 from rich.table import Table
 
+from coven import records
 from coven.arena import arena_command, ladder_command
 from coven.console import err_console, fail, out_console, progress_bar
 from coven.simulate import Playouts, play_random
@@ -185,6 +189,10 @@ def _card_cell(card: Any, column: str) -> str:
 # The arena and the ladder commands live in coven/arena.py (their library in ai/arena.py).
 app.command("arena")(arena_command)
 app.command("ladder")(ladder_command)
+# A game's record: export it from a service, replay and verify it offline (coven/records.py).
+app.command("export")(records.export)
+app.command("replay")(records.replay)
+app.command("verify")(records.verify)
 
 
 @app.command()
