@@ -7,9 +7,10 @@ the format; `openapi/record.schema.json` is its JSON Schema.
 - `build` makes the record of a stored game as one reader may have it. While the game goes
   on, a seat's record holds what that seat was told (the public description of every
   decision, its own reading where it differs, the moves it made itself) and a spectator's
-  only what everyone saw; neither holds the seed, the salt or a state hash. Once the game is
-  over every record is complete: the seed and the salt, every move, every seat's reading and
-  the state hash of every version.
+  only what everyone saw; neither holds the seed, the salt, a state hash or anything else
+  computed from the seed. Once the game is over every record is complete: the seed and the
+  salt, every move, every seat's reading, the spectator's view at version 0 and the state
+  hash of every version.
 - `replay` rebuilds a complete record's game from its options and seed, checks the seed
   against the commitment and every decision against the rules (legal, the same value, label,
   descriptions and changes, the same state hash), and the outcome; it stops at the first
@@ -68,7 +69,9 @@ def build(
     """The record of `record` (with its move `log`) as `viewer` (a seat, None: a spectator)
     may have it: complete once the game is over, else only what `viewer` saw."""
     complete = record.status == FINISHED
-    start = game.new(record.options, record.seed)
+    # Whatever is computed from the seed (the first state, its view and hash) is only in a
+    # complete record: an unfinished game's record is made from its log and header alone.
+    start = game.new(record.options, record.seed) if complete else None
     decisions = [
         _decision(entry, viewer, complete) for entry in log if entry.version <= record.version
     ]
@@ -95,8 +98,8 @@ def build(
             "seed": record.seed if complete else None,
             "salt": (record.salt or None) if complete else None,
         },
-        "initial_view": game.view(start, None),
-        "initial_state_hash": provenance.state_hash(game, start) if complete else None,
+        "initial_view": game.view(start, None) if start is not None else None,
+        "initial_state_hash": provenance.state_hash(game, start) if start is not None else None,
         "decisions": decisions,
         "outcome": record.outcome,
     }

@@ -3,7 +3,10 @@ know must look byte-identical to that seat, through every response, event and er
 same sequence of requests. Likewise for a spectator, who may know nothing hidden.
 
 The two games live in two stores (two key prefixes, two API processes) under the same game id
-and the same seat tokens, so even ids and tokens cannot tell them apart."""
+and the same seat tokens, so even ids and tokens cannot tell them apart. They have different
+seeds and salts, so different seed commitments: every view and the first event carry the
+commitment, and apart from its value (a hash of a secret salt, which says nothing of the seed)
+the answers are the same bytes; neither seed nor salt is in any of them."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import orjson
 import pytest
 from redis.asyncio import Redis
 
+from gamestore import provenance
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
@@ -29,17 +33,25 @@ from tests.support.processes import start_api
 
 GAME_ID = "differential"
 AT = re.compile(rb'"at":"[^"]*"')
+COMMITMENT = re.compile(rb'"(seed_commitment|seedCommitment|commitment)":"[0-9a-f]{64}"')
+SEEDS = ("differential-seed-a", "differential-seed-b")
+SALTS = ("5a" * 32, "a5" * 32)
 TOKENS = {"witch": "witch-token-0123456789", "hunter": "hunter-token-0123456789"}
 STEPS = 160
 
 
-def _store_game(env: dict[str, str], state_json: bytes, options: dict[str, Any]) -> None:
+def _store_game(
+    env: dict[str, str], state_json: bytes, options: dict[str, Any], seed: str, salt: str
+) -> None:
     settings = Settings(redis_url=env["REDIS_URL"], key_prefix=env["COVEN_KEY_PREFIX"])
     record = GameRecord(
         id=GAME_ID,
         game="pagan",
         options=options,
-        seed="same-seed",
+        seed=seed,
+        salt=salt,
+        seed_commitment=provenance.seed_commitment(seed, salt),
+        seed_chosen=False,
         seats=[SeatConfig("witch", "human"), SeatConfig("hunter", "human")],
         version=0,
         state=state_json,
@@ -103,6 +115,9 @@ class Twins:
         self.token = TOKENS[observer] if observer else None
         self.compared = 0
         self.moves = {"observer": 0, "other": 0}
+        self.commitments = [
+            provenance.seed_commitment(s, t) for s, t in zip(SEEDS, SALTS, strict=True)
+        ]
 
     def same(
         self, method: str, path: str, *, token: str | None = None, **kw: Any
@@ -111,7 +126,10 @@ class Twins:
         times: the two games are played a few milliseconds apart), descriptions included."""
         answers = [c.request(method, path, headers=bearer(token), **kw) for c in self.clients]
         assert answers[0].status_code == answers[1].status_code, (path, kw)
-        timeless = [AT.sub(b'"at":""', a.content) for a in answers]
+        for answer in answers:
+            for secret in (*SEEDS, *SALTS):
+                assert secret.encode() not in answer.content, (path, secret)
+        timeless = [_comparable(a.content) for a in answers]
         assert timeless[0] == timeless[1], (path, kw, answers[0].text[:300])
         self.compared += 1
         return answers[0]
@@ -126,6 +144,11 @@ class Twins:
             c.close()
 
 
+def _comparable(body: bytes) -> bytes:
+    """An answer without what may differ: the events' times, and the commitment's value."""
+    return COMMITMENT.sub(rb'"\1":"<commitment>"', AT.sub(b'"at":""', body))
+
+
 def _play(twins: Twins, rng: random.Random, states: list[Any]) -> None:
     """Up to STEPS decisions. The observer's own moves are the same in both games; another
     seat's move in the twin is one whose result the observer sees exactly as in the first
@@ -134,17 +157,26 @@ def _play(twins: Twins, rng: random.Random, states: list[Any]) -> None:
     know."""
     game = get_game("pagan")
     path = f"/api/v1/games/{GAME_ID}"
-    query = f"query ($id: ID!) {{ game(id: $id) {{ {GAME_FIELDS} }} }}"
+    query = f"query ($id: ID!) {{ game(id: $id) {{ {GAME_FIELDS} seedCommitment }} }}"
     for _ in range(STEPS):
         seen = twins.same("GET", path, token=twins.token).json()
         assert all(e["description"]["text"] for e in seen["events"])  # compared above
-        twins.same(
+        assert seen["seed_commitment"] == twins.commitments[0]
+        graphql = twins.same(
             "POST",
             "/graphql",
             token=twins.token,
             json={"query": query, "variables": {"id": GAME_ID}},
-        )
-        twins.same("GET", path + "/events", token=twins.token, params={"after": 0, "limit": 500})
+        ).json()
+        assert graphql["data"]["game"]["seedCommitment"] == twins.commitments[0]
+        events = twins.same(
+            "GET", path + "/events", token=twins.token, params={"after": 0, "limit": 500}
+        ).json()["events"]
+        assert [e["version"] for e in events if "seed_commitment" in e] == [1][: len(events)]
+        if seen["version"] % 10 == 1 or seen["status"] != "active":
+            record = twins.same("GET", path + "/record", token=twins.token).json()
+            assert record["seed"]["commitment"] == twins.commitments[0]
+            assert record["complete"] is False and record["viewpoint"] == twins.observer
         if seen["status"] != "active":
             return
         version, to_move = seen["version"], seen["to_move"]
@@ -215,7 +247,7 @@ def _first_stream_message(twins: Twins) -> None:
             for line in response.iter_lines():
                 if line == "" and lines:
                     break
-                lines.append(AT.sub(b'"at":""', line.encode()))
+                lines.append(_comparable(line.encode()))
             firsts.append(lines)
     assert firsts[0] == firsts[1]
 
@@ -229,8 +261,8 @@ def test_a_seat_cannot_tell_apart_two_games_that_differ_only_in_what_it_may_not_
 ) -> None:
     a, b, options = _twin_states(observer)
     game = get_game("pagan")
-    _store_game(twin_envs[0], orjson.dumps(game.to_json(a)), options)
-    _store_game(twin_envs[1], orjson.dumps(game.to_json(b)), options)
+    for env, state, seed, salt in zip(twin_envs, (a, b), SEEDS, SALTS, strict=True):
+        _store_game(env, orjson.dumps(game.to_json(state)), options, seed, salt)
     procs = [start_api(env) for env in twin_envs]
     twins = Twins((procs[0][1], procs[1][1]), observer)
     try:
