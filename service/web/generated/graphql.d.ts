@@ -126,6 +126,8 @@ export type Event = {
   seat: Scalars['String']['output'];
   /** The display name of `seat`. */
   seatName: Maybe<Scalars['String']['output']>;
+  /** In the game's first event: the seed commitment. */
+  seedCommitment: Maybe<Scalars['String']['output']>;
   version: Scalars['Int']['output'];
 };
 
@@ -833,6 +835,8 @@ export type Query = {
   myGames: MyGames;
   /** The lobby: unfinished games with an open seat. */
   openGames: Array<LobbyGame>;
+  /** The game's record (docs/records.md): while it goes on, what the token's seat saw (no token: what everyone saw); once it is over, everything. */
+  record: Transcript;
   /** The delivery log of this seat's webhooks, newest first (token required). */
   webhookDeliveries: Array<WebhookDelivery>;
   /** This seat's webhooks in the game (token required). */
@@ -864,6 +868,12 @@ export type QueryMyGamesArgs = {
 
 export type QueryOpenGamesArgs = {
   limit?: Scalars['Int']['input'];
+};
+
+
+export type QueryRecordArgs = {
+  gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
 };
 
 
@@ -924,6 +934,8 @@ export type SeatGame = {
   rematch: Maybe<Scalars['ID']['output']>;
   seat: Maybe<Scalars['String']['output']>;
   seats: Array<Seat>;
+  /** SHA-256 of the secret seed and salt, published at the creation; both are revealed in the record once the game is over (null: a game from before). */
+  seedCommitment: Maybe<Scalars['String']['output']>;
   status: Scalars['String']['output'];
   toMove: Maybe<Scalars['String']['output']>;
   version: Scalars['Int']['output'];
@@ -976,6 +988,78 @@ export type SubscriptionGameArgs = {
 export type SubscriptionGamePatchesArgs = {
   gameId: Scalars['ID']['input'];
   lang?: InputMaybe<Language>;
+};
+
+/** A game's record (docs/records.md): while it goes on, what the token's seat saw (no token: what everyone saw); once it is over, everything. */
+export type Transcript = {
+  __typename?: 'Transcript';
+  /** Whether it holds everything (game over). */
+  complete: Scalars['Boolean']['output'];
+  created: Maybe<Scalars['String']['output']>;
+  decisions: Array<TranscriptDecision>;
+  /** The whole record as one JSON value. */
+  document: Scalars['JSON']['output'];
+  format: Scalars['String']['output'];
+  formatVersion: Scalars['Int']['output'];
+  game: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  initialStateHash: Maybe<Scalars['String']['output']>;
+  /** The spectator's view at version 0. */
+  initialView: Maybe<Scalars['JSON']['output']>;
+  /** The language of its texts. */
+  lang: Scalars['String']['output'];
+  options: Scalars['JSON']['output'];
+  outcome: Maybe<Scalars['JSON']['output']>;
+  seats: Array<TranscriptSeat>;
+  seed: TranscriptSeed;
+  status: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
+  /** The seat whose record it is (null: a spectator's). */
+  viewpoint: Maybe<Scalars['String']['output']>;
+};
+
+/** One decision of a recorded game, as the record's reader may have it. */
+export type TranscriptDecision = {
+  __typename?: 'TranscriptDecision';
+  /** When: ISO 8601, UTC. */
+  at: Maybe<Scalars['String']['output']>;
+  /** JSON Patch of the spectator's view. */
+  changes: Maybe<Scalars['JSON']['output']>;
+  /** The public description (what a spectator read). */
+  description: Maybe<Scalars['JSON']['output']>;
+  /** What seats read where it differs from the public description, by seat (only the reader's own while the game goes on). */
+  descriptions: Maybe<Scalars['JSON']['output']>;
+  kind: Scalars['String']['output'];
+  /** The move {id, value, label} (only the reader's own while the game goes on). */
+  move: Maybe<Scalars['JSON']['output']>;
+  seat: Scalars['String']['output'];
+  /** SHA-256 of the state after it (complete records only). */
+  stateHash: Maybe<Scalars['String']['output']>;
+  version: Scalars['Int']['output'];
+};
+
+/** A seat of a recorded game. */
+export type TranscriptSeat = {
+  __typename?: 'TranscriptSeat';
+  kind: Scalars['String']['output'];
+  level: Maybe<Scalars['String']['output']>;
+  name: Maybe<Scalars['String']['output']>;
+  seat: Scalars['String']['output'];
+};
+
+/** The seed commitment: published at the creation, seed and salt revealed once the game is over (docs/records.md). */
+export type TranscriptSeed = {
+  __typename?: 'TranscriptSeed';
+  /** Whether the creator chose the seed (null: not known). */
+  chosen: Maybe<Scalars['Boolean']['output']>;
+  /** SHA-256 (hex) of `<salt>:<seed>` (null: a game from before commitments). */
+  commitment: Maybe<Scalars['String']['output']>;
+  /** The salt: only once the game is over. */
+  salt: Maybe<Scalars['String']['output']>;
+  /** How the commitment is computed. */
+  scheme: Maybe<Scalars['String']['output']>;
+  /** The seed: only once the game is over. */
+  seed: Maybe<Scalars['String']['output']>;
 };
 
 /** A seat's webhook (its secret is never shown again). */
