@@ -1,7 +1,8 @@
 """No seat token and no token hash appears in any log line of the API (access log on) or the
 worker after a whole game played every way a token can be sent: the Authorization header,
 `?access_token=` on the event stream, GraphQL over HTTP and over WebSocket (issue 17: the
-container's uvicorn logged `?access_token=<raw token>` in full)."""
+container's uvicorn logged `?access_token=<raw token>` in full). Nor does either game's secret
+seed or its commitment's salt."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ def test_a_whole_game_leaves_no_token_or_token_hash_in_any_log_line(
     proc, base = start_api(namespace, log_level="info")
     rest, gql = Rest(base), GraphQL(base)
     tokens: list[str] = []
+    hidden: list[str] = []  # the games' seeds and salts
     try:
         created = rest.create(
             game="pagan",
@@ -94,6 +96,13 @@ def test_a_whole_game_leaves_no_token_or_token_hash_in_any_log_line(
             else:
                 _stream_first_message(base, game_id, token)
         assert game["status"] == "finished", game
+        # Both games are over: their records reveal seed and salt (the body is never logged).
+        for finished in (game_id, joined["id"]):
+            revealed = rest.http.get(f"/api/v1/games/{finished}/record").json()["seed"]
+            assert revealed["seed"] and revealed["salt"]
+            hidden.append(revealed["salt"])
+            if finished == joined["id"]:  # the other's seed was chosen: its creator knows it
+                hidden.append(revealed["seed"])
     finally:
         rest.close()
         gql.close()
@@ -101,7 +110,8 @@ def test_a_whole_game_leaves_no_token_or_token_hash_in_any_log_line(
     lines = proc.lines + worker.lines
     assert any("access_token=[redacted]" in line for line in proc.lines), proc.output()
     assert worker.lines  # the worker played the AI seat and logged at INFO
-    secrets = tokens + [auth.token_hash(t) for t in tokens]
+    secrets = tokens + [auth.token_hash(t) for t in tokens] + hidden
+    assert len(hidden) == 3
     leaks = [line for line in lines for secret in secrets if secret in line]
     assert leaks == []
 
