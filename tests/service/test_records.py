@@ -5,6 +5,7 @@ record of every configuration exported with `coven export` and checked by `coven
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import random
 import time
 from collections.abc import Iterator
@@ -293,3 +294,17 @@ def test_an_ai_game_played_by_the_worker_exports_and_verifies(
     verified = runner.invoke(cli, ["verify", str(out), "--json"])
     assert verified.exit_code == 0, verified.output
     assert orjson.loads(verified.stdout)["checked_hashes"] == record["version"] + 1
+
+
+def test_the_round_trip_benchmark_plays_every_configuration_of_the_suite() -> None:
+    """benchmarks/records_roundtrip.py keeps its own list (a script imports no tests): the same."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "records_roundtrip.py"
+    spec = importlib.util.spec_from_file_location("records_roundtrip", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert [(game, options) for game, _, options in module.CONFIGURATIONS] == [
+        (config.game_name, options)
+        for config in CONFIGURATIONS
+        for options in config.option_sets.values()
+    ]
