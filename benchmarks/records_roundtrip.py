@@ -88,6 +88,7 @@ async def play(
             headers={"Authorization": f"Bearer {tokens[seat]}"},
             params={"events_limit": 0},
         )
+        assert answer.status_code == 200, answer.text
         data: dict[str, Any] = answer.json()
         return data
 
@@ -114,7 +115,14 @@ async def play(
 
 async def run(games: int, seed: str, folder: Path) -> dict[str, Any]:
     prefix = f"bench-records-{uuid.uuid4().hex[:8]}:"
-    settings = Settings(redis_url=REDIS_URL, key_prefix=prefix, max_open_games_per_address=0)
+    # No caps: one client makes every request (0 turns a limit off).
+    settings = Settings(
+        redis_url=REDIS_URL,
+        key_prefix=prefix,
+        max_open_games_per_address=0,
+        rate_limit_per_address=0,
+        rate_limit_per_token=0,
+    )
     app = create_app(settings)
     per: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()

@@ -7,6 +7,9 @@ the other; both import this, and this imports only the rules core.
 - `scripts`: the Lua scripts of every atomic write
 - `patch`: the JSON Patch between two views
 - `commits`: move planning against the rules (resolve a requested move, plan the write)
+- `provenance`: the seed commitment published at creation, and the state hash every log entry
+  keeps
+- `transcripts`: a game's record for one reader, and the replay that checks a complete one
 - `store`: the store, one implementation with an asyncio face (`Store`) and a blocking one
   (`SyncStore`)
 - `handoff`: the AI-turn handoff (whether an AI seat is to move, the task names, the

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
-from gamestore import patch, provenance
+from gamestore import clocks, patch, provenance
 from gamestore.records import FINISHED, GameRecord
 from rules.core.moves import Move
 from rules.core.protocol import Game
@@ -57,12 +56,6 @@ class RecordError(ValueError):
     version, an unknown game, or the record of a game that is not over)."""
 
 
-def _iso(at: float) -> str | None:
-    if not at:
-        return None
-    return datetime.fromtimestamp(at, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def build(
     game: Game, record: GameRecord, log: Sequence[LogEntry], viewer: str | None
 ) -> dict[str, Any]:
@@ -82,7 +75,7 @@ def build(
         "id": record.id,
         "game": record.game,
         "options": record.options,
-        "created": _iso(record.created),
+        "created": clocks.iso(record.created) if record.created else None,
         "seats": [
             {"seat": c.seat, "kind": c.kind, "level": c.level, "name": record.names.get(c.seat)}
             for c in record.seats
