@@ -196,6 +196,40 @@ def test_a_resignation_ends_the_record_with_the_services_outcome() -> None:
     assert transcripts.replay(doc).divergence is not None
 
 
+def test_a_timeout_forfeit_ends_the_record_as_the_clock_wrote_it() -> None:
+    """The clock's forfeit (`gamestore.clocks.plan_timeout`) is like a resignation with its own
+    reason; an AI taking the seat over (a timeout that ends nothing) changes no state."""
+    game = get_game("pantacle")
+    record, log = play(
+        game, new_record(game, {"players": 3}, "late"), random_chooser(5), resign_at=20
+    )
+    doc = transcripts.build(game, record, log, None)
+    last = doc["decisions"][-1]
+    last["kind"] = "timeout"
+    doc["outcome"]["reason"] = "timeout"
+    assert transcripts.replay(doc).ok
+    doc["outcome"] = None
+    result = transcripts.replay(doc)
+    assert result.divergence is not None and result.divergence.what == "outcome"
+    # A takeover (an AI plays the seat from now on) ends nothing and changes no state: the
+    # decisions after it replay on the same state, one version later.
+    doc = _complete()
+    k = 8
+    takeover = {
+        "version": k + 1,
+        "seat": doc["decisions"][k]["seat"],
+        "kind": "timeout",
+        "changes": [],
+        "state_hash": doc["decisions"][k - 1]["state_hash"],
+    }
+    for d in doc["decisions"][k:]:
+        d["version"] += 1
+    doc["decisions"].insert(k, takeover)
+    doc["version"] += 1
+    result = transcripts.replay(doc)
+    assert result.ok and result.versions == doc["version"], result.divergence
+
+
 def test_an_abridged_record_replays_on_its_state_hashes() -> None:
     doc = transcripts.abridge(_complete())
     SCHEMA.validate(doc)
