@@ -239,7 +239,8 @@ class _Ops:
         now = time.time()
         if record.clock is not None:
             extra += [f"joined:{seat}", repr(now)]  # the seat's clock starts at its join
-        result = yield _write("join", [self.keys.game(record.id)], [seat, token_hash, *extra])
+        args = [seat, token_hash, self.keys.channel(record.id), *extra]
+        result = yield _write("join", [self.keys.game(record.id)], args)
         if result == 1 and not still_open:
             yield _command("zrem", self.keys.lobby, record.id)
         if result == 1 and record.clock is not None:
@@ -278,7 +279,7 @@ class _Ops:
         or the game is over, -1 when it is gone."""
         configs = [SeatConfig(c.seat, "ai", level) if c.seat in seats else c for c in record.seats]
         new_seats = orjson.dumps([c.to_json() for c in configs])
-        args = [new_seats, clocks.FILLED_TOKEN, *seats]
+        args = [new_seats, clocks.FILLED_TOKEN, self.keys.channel(record.id), *seats]
         done = yield _write("fill_seats", [self.keys.game(record.id)], args)
         if done == 1:
             yield _command("zrem", self.keys.lobby, record.id)
