@@ -851,16 +851,39 @@ def _malformed(detail: str) -> ServiceError:
     return MalformedInput(detail)
 
 
+LiveLangArg = Annotated[
+    Language | None,
+    strawberry.argument(
+        description="The language of the texts (default: an Accept-Language in the "
+        "connection_init payload, else the upgrade request's header, else English)."
+    ),
+]
+AfterArg = Annotated[
+    int | None,
+    strawberry.argument(
+        description="Resume after this version (the last event the client has): the first "
+        "messages carry every event after it, in pages when there are many."
+    ),
+]
+
+
 @strawberry.type
 class Subscription:
     @strawberry.subscription(
-        description="The seat's game now, then after every change; ends "
-        "after the game is over. Token in the connection_init payload."
+        description="The seat's game now, then after every change (a move, a seat taken, "
+        "named or filled by the AI); ends after the game is over. Token in the "
+        "connection_init payload."
     )
     async def game(
-        self, info: Info, game_id: GameIdArg = None, id: OldIdArg = None, lang: LangArg = None
+        self,
+        info: Info,
+        game_id: GameIdArg = None,
+        id: OldIdArg = None,
+        lang: LiveLangArg = None,
+        after: AfterArg = None,
     ) -> AsyncGenerator[SeatGame, None]:
-        async for update in _updates(info, _game_id(game_id, id), False, _lang(info, lang)):
+        code = _live_lang(info, lang)
+        async for update in _updates(info, lambda: _game_id(game_id, id), after, False, code):
             yield seat_game(update.data)
 
     @strawberry.subscription(
@@ -869,9 +892,14 @@ class Subscription:
         "game is over. Token in the connection_init payload."
     )
     async def game_patches(
-        self, info: Info, game_id: strawberry.ID, lang: LangArg = None
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        lang: LiveLangArg = None,
+        after: AfterArg = None,
     ) -> AsyncGenerator[GamePatch, None]:
-        async for update in _updates(info, str(game_id), True, _lang(info, lang)):
+        code = _live_lang(info, lang)
+        async for update in _updates(info, lambda: str(game_id), after, True, code):
             if update.kind == "patch":
                 yield GamePatch(
                     version=update.version,
@@ -890,18 +918,47 @@ class Subscription:
                 )
 
 
+def _live_lang(info: Info, lang: Language | None) -> str:
+    """A subscription's language: its `lang`, else an Accept-Language in the connection_init
+    payload, else the upgrade request's. Never another field's `lang` kept in the context,
+    which every subscription of the connection shares."""
+    if lang is not None:
+        return lang.value
+    params = info.context.get("connection_params")
+    if isinstance(params, dict):
+        for key, value in params.items():
+            if isinstance(key, str) and key.lower() == "accept-language":
+                return i18n.negotiate(value if isinstance(value, str) else None)
+    return _negotiated(info.context)
+
+
+def _live_error(error: GraphQLError, lang: str) -> GraphQLError:
+    """A subscription's error in its language (strawberry sends it as it is)."""
+    tr = i18n.translator(lang)
+    if tr is not None:
+        error.message = tr.text(error.message)
+        if error.extensions:
+            error.extensions = tr.localise(error.extensions)
+    return error
+
+
 async def _updates(
-    info: Info, game_id: str, patches: bool, lang: str
+    info: Info, game_id: Callable[[], str], after: int | None, patches: bool, lang: str
 ) -> AsyncGenerator[Update, None]:
-    service = _service(info)
-    updates = seat_updates(
-        info.context["request"].app.state.live,
-        game_id,
-        _token(info),
-        service.settings.keepalive_seconds,
-        patches=patches,
-        lang=lang,
-    )
+    try:
+        if after is not None and after < 0:
+            raise as_graphql_error(_malformed(N_("after must be a version (0 or more)")))
+        updates = seat_updates(
+            info.context["request"].app.state.live,
+            game_id(),
+            _token(info),
+            _service(info).settings.keepalive_seconds,
+            after,
+            patches=patches,
+            lang=lang,
+        )
+    except GraphQLError as exc:
+        raise _live_error(exc, lang) from None
     try:
         while True:
             try:
@@ -909,11 +966,11 @@ async def _updates(
             except StopAsyncIteration:
                 return
             except ServiceError as exc:
-                raise as_graphql_error(exc) from None
+                raise _live_error(as_graphql_error(exc), lang) from None
             except PoolExhausted:
-                raise as_graphql_error(busy()) from None
+                raise _live_error(as_graphql_error(busy()), lang) from None
             except UNREACHABLE:
-                raise as_graphql_error(unavailable_error()) from None
+                raise _live_error(as_graphql_error(unavailable_error()), lang) from None
             if update is not None:
                 yield update
     finally:

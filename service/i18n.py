@@ -26,7 +26,7 @@ from typing import Any
 import orjson
 from babel.core import negotiate_locale
 from babel.messages.pofile import read_po
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders, QueryParams
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rules.core.describe import CHOSE, PAST, SINGLE_WORDS
@@ -36,6 +36,8 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 DEFAULT = "en"
 LANGUAGES = ("en", "es")
+STREAM = "/stream"
+"""The end of the event stream's path, the one REST path that takes a `lang` parameter."""
 # The keys of an answer whose string values are texts a player reads (anything else, such as
 # names, ids and card texts, is kept as printed).
 TEXT_KEYS = frozenset({"label", "prompt", "text", "detail", "title", "reason", "message"})
@@ -70,6 +72,12 @@ def negotiate(accept_language: str | None) -> str:
             ranked.append((-q, i, tag.strip()))
     preferred = [tag for _, _, tag in sorted(ranked) if tag != "*"]
     return negotiate_locale(preferred, list(LANGUAGES), sep="-") or DEFAULT
+
+
+def language(code: str) -> str | None:
+    """The language a `lang` parameter names ("es", "ES"), or None when it is none of ours."""
+    code = code.strip().lower()
+    return code if code in LANGUAGES else None
 
 
 def po_path(lang: str) -> Path:
@@ -241,7 +249,9 @@ def text(message: str, lang: str) -> str:
 
 class Localise:
     """ASGI middleware: the REST answers (JSON and problem+json) in the language the request's
-    Accept-Language negotiates. English answers pass through untouched; every answer says
+    Accept-Language negotiates; for the event stream, whose EventSource cannot set headers,
+    its `lang` query parameter first (one the stream refuses leaves its refusal in the
+    header's language). English answers pass through untouched; every answer says
     `Vary: Accept-Language`. A translated answer's ETag is that of the body sent, so the
     middleware answers If-None-Match itself (304) for it."""
 
@@ -255,6 +265,9 @@ class Localise:
             return
         headers = Headers(scope=scope)
         lang = negotiate(headers.get("accept-language"))
+        if scope["path"].endswith(STREAM):
+            chosen = QueryParams(scope.get("query_string", b"")).get("lang")
+            lang = (language(chosen) if chosen is not None else None) or lang
         if lang == DEFAULT:
             await self.app(scope, receive, _vary(send))
             return
@@ -310,4 +323,13 @@ def _vary(send: Send) -> Send:
     return vary
 
 
-__all__ = ["LANGUAGES", "Localise", "Translator", "localise", "negotiate", "text", "translator"]
+__all__ = [
+    "LANGUAGES",
+    "Localise",
+    "Translator",
+    "language",
+    "localise",
+    "negotiate",
+    "text",
+    "translator",
+]

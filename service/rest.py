@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import orjson
 from pydantic import BaseModel, ValidationError
@@ -319,6 +319,12 @@ async def stream(request: Request) -> Response:
     token = _token(request)
     if token is None:
         token = request.query_params.get("access_token") or None
+    # Its language: `lang` (EventSource cannot set headers, and a browser's own
+    # Accept-Language need not be the page's language), else Accept-Language. In patch mode
+    # the patches are of the document in that language.
+    lang = i18n.negotiate(request.headers.get("accept-language"))
+    if (chosen := request.query_params.get("lang")) is not None:
+        lang = i18n.language(chosen) or _bad_lang()
     last_seen = last_event_id(request.headers.get("last-event-id"))
     mode = request.query_params.get("mode", "full")
     if mode not in ("full", "patch"):
@@ -331,9 +337,7 @@ async def stream(request: Request) -> Response:
         service.settings.keepalive_seconds,
         last_seen,
         patches=mode == "patch",
-        # The language of Accept-Language (a browser's EventSource sends its own); in patch
-        # mode the patches are of the document in that language.
-        lang=i18n.negotiate(request.headers.get("accept-language")),
+        lang=lang,
     )
     # Fail before the 200 when the game or token is wrong.
     first = await anext(updates)
@@ -353,11 +357,21 @@ async def stream(request: Request) -> Response:
     )
 
 
+def _bad_lang() -> NoReturn:
+    raise MalformedInput(
+        N_("query parameter 'lang' must be one of {languages}").format(
+            languages=", ".join(i18n.LANGUAGES)
+        )
+    )
+
+
 def _sse(update: Update | None) -> bytes:
     assert update is not None
+    # The id is the version up to which the events are sent (a resume's page may end before
+    # the game's version): `Last-Event-ID` then resumes exactly there.
     return b"event: %s\nid: %d\ndata: %s\n\n" % (
         update.kind.encode(),
-        update.version,
+        update.cursor,
         update.json(),
     )
 
@@ -565,6 +579,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 "full (default): every `game` event carries the whole game; patch: the first "
                 "does, every later one is a `patch` event, the JSON Patch (RFC 6902) of the "
                 "seat's previous message (docs/live-updates.md)",
+                kind="string",
+            ),
+            Param(
+                "lang",
+                "The language of the texts, en or es (default: Accept-Language's), for clients "
+                "that cannot send headers (EventSource); it wins over Accept-Language",
                 kind="string",
             ),
         ),
