@@ -959,7 +959,7 @@ export type SeatWebhooks = {
 
 export type Subscription = {
   __typename?: 'Subscription';
-  /** The seat's game now, then after every change; ends after the game is over. Token in the connection_init payload. */
+  /** The seat's game now, then after every change (a move, a seat taken, named or filled by the AI); ends after the game is over. Token in the connection_init payload. */
   game: SeatGame;
   /** The seat's game now (`game`, the REST document), then after every change the JSON Patch (RFC 6902) of the seat's previous message (`patch`); ends after the game is over. Token in the connection_init payload. */
   gamePatches: GamePatch;
@@ -967,6 +967,7 @@ export type Subscription = {
 
 
 export type SubscriptionGameArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
   gameId?: InputMaybe<Scalars['ID']['input']>;
   id?: InputMaybe<Scalars['ID']['input']>;
   lang?: InputMaybe<Language>;
@@ -974,6 +975,7 @@ export type SubscriptionGameArgs = {
 
 
 export type SubscriptionGamePatchesArgs = {
+  after?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['ID']['input'];
   lang?: InputMaybe<Language>;
 };
@@ -1035,6 +1037,8 @@ export type GameQuery = { __typename?: 'Query', game: { __typename?: 'SeatGame',
 
 export type LiveGameSubscriptionVariables = Exact<{
   gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
+  after?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
 

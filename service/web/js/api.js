@@ -1,7 +1,8 @@
 // @ts-check
 // The only door to the service: GraphQL over fetch (queries, mutations) and graphql-transport-ws
 // (subscriptions, via the vendored graphql-ws client). The seat token goes in the Authorization
-// header, and for a subscription in the connection_init payload, as service/auth.py expects.
+// header, and for a subscription in the connection_init payload, as service/auth.py expects;
+// the chosen language goes with both, as Accept-Language.
 import { createClient } from "../vendor/graphql-ws/client.js";
 import { currentLang } from "./i18n.js";
 
@@ -79,6 +80,8 @@ export async function request(query, variables = {}, token = null) {
  * A live subscription of one game as one seat (or a spectator). Calls `onData` with every
  * message's data, `onState` with "live" | "reconnecting" | "ended"; the client reconnects by
  * itself (and the first message after a reconnect is the whole game again: the resync).
+ * graphql-ws sends the same `variables` object again on every reconnect, so a caller may
+ * update it (a resume's `after`) between messages.
  * @param {string} query
  * @param {Record<string, any>} variables
  * @param {string|null} token
@@ -90,7 +93,8 @@ export function subscribe(query, variables, token, handlers) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const client = createClient({
     url: `${scheme}//${location.host}/graphql`,
-    connectionParams: () => (token ? { token } : {}),
+    // The page's language, not the browser's (which the upgrade request carries).
+    connectionParams: () => ({ ...(token ? { token } : {}), "Accept-Language": currentLang() }),
     retryAttempts: Infinity,
     shouldRetry: () => true,
     retryWait: async (retries) => {

@@ -363,9 +363,15 @@ export function mountGame(root, where) {
 
   refresh().then(() => {
     if (stopped) return;
-    const stop = subscribe(LIVE_GAME, { gameId }, token, {
+    // In the page's language; `after` follows the events received, so a reconnect resumes
+    // with every event missed meanwhile (graphql-ws sends this object again each time).
+    /** @type {{gameId: string, lang: string, after: number|null}} */
+    const live = { gameId, lang: currentLang().toUpperCase(), after: null };
+    const stop = subscribe(LIVE_GAME, live, token, {
       onData: (data) => {
         if (connection !== "live") connection = "live";
+        const received = data.game.events || [];
+        live.after = received.length ? received[received.length - 1].version : data.game.version;
         apply(data.game);
       },
       onError: (err) => showError(err.message),
@@ -380,12 +386,11 @@ export function mountGame(root, where) {
   /** @type {(() => void)[]} */
   const cleanups = [];
   // While the live connection is down (it reconnects by itself), read the game now and then,
-  // so the table never stands still; and while a seat is open, since a join changes no version
-  // and the live updates announce only versions.
+  // so the table never stands still. (A join, a name or the AI's fill-in of an open seat comes
+  // over the live connection like a move.)
   const poll = setInterval(() => {
     if (!game || game.status !== "active" || busy) return;
-    const open = (game.seats || []).some((/** @type {any} */ s) => s.open);
-    if (connection !== "live" || open) refresh();
+    if (connection !== "live") refresh();
   }, 2000);
   cleanups.push(() => clearInterval(poll));
   return () => {

@@ -34,8 +34,12 @@ export const GAME = gql`
   query Game($gameId: ID!) { game(gameId: $gameId) { ...GameFields } }
 ` + FRAGMENTS;
 
+// In the page's language (`lang`, as every request's Accept-Language); `after` resumes a
+// dropped connection with every event missed meanwhile.
 export const LIVE_GAME = gql`
-  subscription LiveGame($gameId: ID!) { game(gameId: $gameId) { ...GameFields } }
+  subscription LiveGame($gameId: ID!, $lang: Language, $after: Int) {
+    game(gameId: $gameId, lang: $lang, after: $after) { ...GameFields }
+  }
 ` + FRAGMENTS;
 
 export const MOVE = gql`
