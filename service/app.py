@@ -31,9 +31,10 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
-from service import explorers, logfilter, metrics, webclient
+from service import explorers, i18n, logfilter, metrics, webclient
 from service.cors import CrashHeaders, cors_middleware
 from service.errors import (
+    INTERNAL_DETAIL,
     MethodNotAllowed,
     NotFound,
     ServiceError,
@@ -159,11 +160,14 @@ async def on_not_replicated(request: Request, exc: Exception) -> Response:
 
 async def on_crash(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+    # Answered outside the Localise middleware (Starlette's outermost error handler), so in
+    # the request's language here.
+    lang = i18n.negotiate(request.headers.get("accept-language"))
     body = {
         "type": "about:blank",
-        "title": "Internal error",
+        "title": i18n.text(ServiceError.title, lang),
         "status": 500,
-        "detail": "the server failed to answer; the game is unchanged",
+        "detail": i18n.text(INTERNAL_DETAIL, lang),
         "instance": request.url.path,
         "code": "INTERNAL_ERROR",
     }

@@ -2,14 +2,18 @@
 
 Each operation loads the game, checks in a fixed order (game exists, token, idempotency, game
 over, version, whose decision, the move itself) and raises a `ServiceError` at the first
-failure, before anything is written: an error never changes a game.
+failure, before anything is written: an error never changes a game. The answer to a write is
+rendered before the write too, and what follows the write (`_after_write`) cannot fail it: a
+written change is never answered as an error.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 import orjson
@@ -59,6 +63,8 @@ from service.errors import (
 )
 from service.names import display_name
 from service.render import lobby_entry, named_events, seat_game
+
+log = logging.getLogger(__name__)
 
 SEAT_KINDS = ("human", "open", "ai")
 MAX_EVENTS = 500
@@ -289,9 +295,22 @@ class GameService:
                     "unfinished games; finish or resign one first"
                 ).format(max_open_games_per_address=self.settings.max_open_games_per_address)
             )
-        metrics.GAMES_CREATED.labels(game_name).inc()
-        await handoff.hand_out(self.store, self.enqueue, record, game.to_move(state))
+        await self._after_write(record.id, self._created(game_name, record, game.to_move(state)))
         return record, tokens
+
+    async def _created(self, game_name: str, record: GameRecord, to_move: str | None) -> None:
+        metrics.GAMES_CREATED.labels(game_name).inc()
+        await handoff.hand_out(self.store, self.enqueue, record, to_move)
+
+    async def _after_write(self, game_id: str, effects: Awaitable[None]) -> None:
+        """What follows a write (counting it, handing the AI its turn): the write is made and
+        its answer ready, so a failure here (the broker or Redis gone just now) is logged, not
+        answered; an AI turn not handed out is handed out by the sweeper, or by the next read
+        (`handoff.resume_stalled`), once `COVEN_AI_STALL_SECONDS` have passed."""
+        try:
+            await effects
+        except Exception:
+            log.exception("game %s: written, but what follows the write failed", game_id)
 
     def _seat_configs(
         self, game: Game, options: dict[str, Any], seats: list[dict[str, Any]]
@@ -581,11 +600,15 @@ class GameService:
                 ).format(version=outcome.version),
                 current_version=outcome.version,
             )
-        if commit.kind == "move":
-            metrics.MOVES.labels(record.game).inc(len(commits))
-        await handoff.hand_out(self.store, self.enqueue, after, commit.next_to_move)
-        await self._notify(record.id)
+        await self._after_write(record.id, self._written(after, commits))
         return result
+
+    async def _written(self, after: GameRecord, commits: list[Commit]) -> None:
+        commit = commits[-1]
+        if commit.kind == "move":
+            metrics.MOVES.labels(after.game).inc(len(commits))
+        await handoff.hand_out(self.store, self.enqueue, after, commit.next_to_move)
+        await self._notify(after.id)
 
     # -- hints -----------------------------------------------------------------------------
 
