@@ -31,7 +31,11 @@ DisplayName = Annotated[
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: unknown fields refused, and no value coerced (`true`, `"10"` or
+    `"1e3"` are no number, as in GraphQL: both APIs accept exactly the same values), numbers
+    finite (`1e400` is no number of seconds)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class SeatRequest(Strict):
