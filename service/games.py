@@ -226,7 +226,9 @@ class GameService:
             )
         names = {}
         for s in seats:
-            seat_name = display_name(s.get("name"), f"seat {s['seat']!r}: name")
+            seat_name = display_name(
+                s.get("name"), N_("seat {seat}: name").format(seat=repr(s["seat"]))
+            )
             if seat_name is not None and kinds[s["seat"]] == "open":
                 raise MalformedInput(
                     N_("seat {seat} is open: its name is given by whoever joins it").format(
