@@ -31,6 +31,7 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
+from rules.core.text import N_
 from service import explorers, i18n, logfilter, metrics, webclient
 from service.cors import CrashHeaders, cors_middleware
 from service.errors import (
@@ -138,7 +139,8 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 405:
         response = problem(
-            MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path
+            MethodNotAllowed(N_("{method} is not allowed here").format(method=request.method[:20])),
+            request.url.path,
         )
         # RFC 9110 wants Allow: every method of every route at this path (Starlette's own
         # header names only the first route's, and REST has a route per method).
@@ -150,7 +152,10 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
         }
         response.headers["Allow"] = ", ".join(sorted(allowed))
         return response
-    return problem(NotFound(f"there is nothing at {request.url.path}"), request.url.path)
+    return problem(
+        NotFound(N_("there is nothing at {path}").format(path=repr(request.url.path[:200]))),
+        request.url.path,
+    )
 
 
 async def on_not_replicated(request: Request, exc: Exception) -> Response:

@@ -324,22 +324,36 @@ class GameService:
         for s in seats:
             seat = s.get("seat")
             if seat not in names:
-                problems.append(f"unknown seat {seat!r} (this game's seats: {', '.join(names)})")
+                problems.append(
+                    N_("unknown seat {seat} (this game's seats: {names})").format(
+                        seat=repr(seat), names=", ".join(names)
+                    )
+                )
             elif seat in seen:
-                problems.append(f"seat {seat!r} is given twice")
+                problems.append(N_("seat {seat} is given twice").format(seat=repr(seat)))
             seen.add(str(seat))
             kind = s.get("kind")
             if kind not in SEAT_KINDS:
-                problems.append(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {kind!r}")
+                problems.append(
+                    N_("seat kind must be one of {kinds}, not {kind}").format(
+                        kinds=", ".join(SEAT_KINDS), kind=repr(kind)
+                    )
+                )
             level = s.get("level")
             if kind == "ai" and level is not None and level not in ai.LEVELS:
-                problems.append(f"unknown AI level {level!r} (levels: {', '.join(ai.LEVELS)})")
+                problems.append(
+                    N_("unknown AI level {level} (levels: {names})").format(
+                        level=repr(level), names=", ".join(ai.LEVELS)
+                    )
+                )
             if kind != "ai" and level is not None:
-                problems.append(f"seat {seat!r}: only AI seats have a level")
+                problems.append(
+                    N_("seat {seat}: only AI seats have a level").format(seat=repr(seat))
+                )
         if problems:
             # Well-formed JSON that this game cannot seat (422, like options), not a malformed
             # request: which seats exist depends on the game and its options.
-            raise InvalidOptionsError("; ".join(problems), problems=problems)
+            raise InvalidOptionsError(clocks.joined(problems), problems=problems)
         given = {s["seat"]: s for s in seats}
         configs = []
         kinds: dict[str, str] = {}
@@ -653,7 +667,13 @@ class GameService:
             if raw is not None:
                 found: dict[str, Any] = orjson.loads(raw)
                 if "error" in found:
-                    raise StaleVersion(found["error"], current_version=found["version"])
+                    # The worker's own text is English: the message is made here, translatable.
+                    raise StaleVersion(
+                        N_("the game moved on to version {version}; ask again").format(
+                            version=found["version"]
+                        ),
+                        current_version=found["version"],
+                    )
                 return found
             await asyncio.sleep(0.05)
         raise HintTimeout(N_("the analysis did not finish in time; try a lower level"))

@@ -922,6 +922,7 @@ async def _updates(
 
 
 INTERNAL_MESSAGE = INTERNAL_DETAIL
+GRAPHQL_INVALID = N_("the GraphQL request is not valid: {reason}")
 FINISHED_ERRORS = "finished_errors"
 """The context's set of the errors `finish_errors` has made ready (by id)."""
 
@@ -952,6 +953,10 @@ def finish_errors(errors: Sequence[GraphQLError], context: Any) -> None:
             extensions.update(code="INTERNAL_ERROR", status=500)
         elif "code" not in extensions:
             extensions["code"] = "MALFORMED_INPUT"
+            if lang != i18n.DEFAULT:
+                # GraphQL's parser and validator speak English only: their reason is quoted
+                # inside a sentence of the reader's language.
+                error.message = GRAPHQL_INVALID.format(reason=error.message)
         error.message = i18n.text(error.message, lang)
         error.extensions = i18n.localise(extensions, lang)
 

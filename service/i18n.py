@@ -45,6 +45,9 @@ LIST_KEYS = frozenset({"problems"})
 # An argument's name: a Python identifier in lower case ("{version2}" as well as "{seat}").
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 MAX_DEPTH = 4
+# How several messages are joined into one text (`gamestore.clocks.JOINED`).
+JOINED = "{first}; {rest}"
+JOIN = "; "
 # What an argument may be: `{n}` is a whole number, any other name any text.
 NUMBER = r"-?\d+"
 ANY = ".+?"
@@ -128,7 +131,7 @@ class Translator:
         self.exact = {k: v for k, v in messages.items() if not PLACEHOLDER.search(k)}
         templates = [_template(k, v) for k, v in messages.items() if PLACEHOLDER.search(k)]
         self.templates = sorted(templates, key=lambda t: -t.weight)
-        self._cache: dict[str, str | None] = {}
+        self._cache: dict[tuple[str, int], str | None] = {}
 
     def find(self, text: str, depth: int = 0) -> str | None:
         """`text` rendered, or None when it is no message of the catalog."""
@@ -136,11 +139,12 @@ class Translator:
             return self.exact[text]
         if depth >= MAX_DEPTH or not text:
             return None
-        cached = self._cache.get(text, "")
+        # By depth too: how deep the arguments may be rendered changes the rendering.
+        cached = self._cache.get((text, depth), "")
         if cached != "":
             return cached
-        found = None
-        for template in self.templates:
+        found = self._joined(text, depth)
+        for template in () if found is not None else self.templates:
             if not text.startswith(template.prefix):
                 continue
             match = template.pattern.fullmatch(text)
@@ -160,8 +164,26 @@ class Translator:
                 continue
             break
         if len(self._cache) < 100_000:
-            self._cache[text] = found
+            self._cache[(text, depth)] = found
         return found
+
+    def _joined(self, text: str, depth: int) -> str | None:
+        """Several messages joined into one text by `JOINED` ("a; b; c"), each rendered, or
+        None when the text is not that. Read before any template, each part at the same
+        depth: a template's plain argument would otherwise swallow the parts after it
+        ("unknown seat 'x' (seats: a, b); unknown AI level 'y'" read as one unknown seat),
+        and a long list would run out of depth."""
+        joined = self.messages.get(JOINED)
+        parts = text.split(JOIN)
+        if joined is None or len(parts) < 2:
+            return None
+        rendered = [self.find(part, depth + 1) for part in parts]
+        if any(r is None for r in rendered):
+            return None
+        out = str(rendered[-1])
+        for part in reversed(rendered[:-1]):
+            out = joined.format(first=part, rest=out)
+        return out
 
     def text(self, text: str) -> str:
         return self.find(text) or text

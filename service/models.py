@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 import ai
 from rules.core.registry import game_names
+from rules.core.text import N_
 from service.validation import Version
 
 # Documented as enums so that the OpenAPI document says exactly what is accepted; the service
@@ -144,7 +145,7 @@ class BatchMove(Strict):
     @model_validator(mode="after")
     def one_move(self) -> BatchMove:
         if (self.move_id is None) == (self.value is None):
-            raise ValueError("give exactly one of move_id and value")
+            raise ValueError(N_("give exactly one of move_id and value"))
         return self
 
     def submitted(self) -> Any:
@@ -171,7 +172,7 @@ class MoveRequest(Strict):
     def one_move(self) -> MoveRequest:
         given = [x for x in (self.move_id, self.value, self.moves) if x is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of move_id, value and moves")
+            raise ValueError(N_("give exactly one of move_id, value and moves"))
         return self
 
 
