@@ -103,7 +103,8 @@ class MalformedInput(ServiceError):
 
 class NameRefused(ServiceError):
     """A display name the request's schema admits (any string of at most 40 characters) but
-    the name's rules refuse: empty once trimmed, or holding control or format characters."""
+    the name policy refuses (`service.names`, docs/display-names.md): nothing visible, a
+    control, format, separator or invisible character, or a seat's, role's or level's name."""
 
     code = "NAME_REFUSED"
     status = 422

@@ -20,13 +20,15 @@ from service.validation import Version
 # checks them again (a game or level unknown to this build is refused with its own code).
 LEVEL_ENUM: dict[str, Any] = {"enum": [*ai.LEVELS, None]}
 
-# Checked again (trimmed, no control characters) by `service.names` for REST and GraphQL alike.
+# Checked again by `service.names` (docs/display-names.md) for REST and GraphQL alike.
 DisplayName = Annotated[
     str | None,
     Field(
         max_length=40,
-        description="The seat's display name, shown to everyone (1-40 characters, trimmed, no "
-        "control characters).",
+        description="The seat's display name, shown to everyone: 1-40 characters after NFC "
+        "and trimming, one of them visible; no control, format, separator or invisible "
+        "characters (emoji are fine); not a seat's, a role's or an AI level's name "
+        "(docs/display-names.md).",
     ),
 ]
 
