@@ -200,6 +200,27 @@ def _graphql(client: TestClient, query: str, headers: dict[str, str], **variable
     return Answer(r.status_code, r.json())
 
 
+def _websocket(client: TestClient, query: str, headers: dict[str, str], **variables: Any) -> Answer:
+    """The operation over graphql-transport-ws: the token in connection_init, the other
+    headers on the upgrade request."""
+    token = headers.get("Authorization", "").removeprefix("Bearer ") or None
+    upgrade = {k: v for k, v in headers.items() if k != "Authorization"}
+    with client.websocket_connect(
+        "/graphql", subprotocols=["graphql-transport-ws"], headers=upgrade
+    ) as ws:
+        ws.send_json({"type": "connection_init", "payload": {"token": token} if token else {}})
+        assert ws.receive_json()["type"] == "connection_ack"
+        payload = {"query": query, "variables": variables}
+        ws.send_json({"id": "1", "type": "subscribe", "payload": payload})
+        while True:
+            message = ws.receive_json()
+            if message["type"] == "next":
+                return Answer(200, message["payload"])
+            if message["type"] == "error":
+                return Answer(200, {"errors": message["payload"]})
+            assert message["type"] == "ping", message
+
+
 GAME = "{ version status }"
 MOVE = "mutation ($g: ID!, $v: Int!, $m: String!) { move(gameId: $g, version: $v, moveId: $m) "
 BATCH = (
@@ -271,80 +292,59 @@ def rest_writes() -> list[Write]:
     ]
 
 
-def graphql_writes() -> list[Write]:
+def graphql_writes(channel: str) -> list[Write]:
+    """The GraphQL write paths over HTTP ("GraphQL") or the WebSocket ("WebSocket")."""
+    send = _graphql if channel == "GraphQL" else _websocket
+
     def create(t: Table, h: dict[str, str]) -> Answer:
         query = "mutation ($input: CreateGameInput!) { createGame(input: $input) { id version } }"
-        return _graphql(t.client, query, h, input={"game": "pagan", "seats": HUMANS})
+        return send(t.client, query, h, input={"game": "pagan", "seats": HUMANS})
 
     def move(t: Table, h: dict[str, str]) -> Answer:
         query = MOVE + GAME + " }"
-        return _graphql(t.client, query, {**h, **t.bearer()}, g=t.id, v=t.version, m=t.first_move())
+        return send(t.client, query, {**h, **t.bearer()}, g=t.id, v=t.version, m=t.first_move())
 
     def batch(t: Table, h: dict[str, str]) -> Answer:
         query = BATCH + GAME + " }"
-        return _graphql(t.client, query, {**h, **t.bearer()}, g=t.id, v=t.version, m=t.first_move())
+        return send(t.client, query, {**h, **t.bearer()}, g=t.id, v=t.version, m=t.first_move())
 
     def join(t: Table, h: dict[str, str]) -> Answer:
         query = 'mutation ($g: ID!) { joinGame(gameId: $g, name: "Ana") { seat token } }'
-        return _graphql(t.client, query, h, g=t.id)
+        return send(t.client, query, h, g=t.id)
 
     def resign(t: Table, h: dict[str, str]) -> Answer:
         query = f"mutation ($g: ID!) {{ resign(gameId: $g) {GAME} }}"
-        return _graphql(t.client, query, {**h, **t.bearer()}, g=t.id)
+        return send(t.client, query, {**h, **t.bearer()}, g=t.id)
 
     def back(t: Table, h: dict[str, str]) -> Answer:
         query = f"mutation ($g: ID!) {{ back(gameId: $g) {GAME} }}"
-        return _graphql(t.client, query, {**h, **t.bearer()}, g=t.id)
+        return send(t.client, query, {**h, **t.bearer()}, g=t.id)
 
     def rematch(t: Table, h: dict[str, str]) -> Answer:
         query = "mutation ($g: ID!) { rematch(gameId: $g) { id token } }"
-        return _graphql(t.client, query, {**h, **t.bearer()}, g=t.id)
+        return send(t.client, query, {**h, **t.bearer()}, g=t.id)
 
     def webhook(t: Table, h: dict[str, str]) -> Answer:
         query = (
             'mutation ($g: ID!) { registerWebhook(gameId: $g, url: "https://93.184.216.34/h", '
             'secret: "whsec-0123456789abcdef") { id } }'
         )
-        return _graphql(t.client, query, {**h, **t.bearer()}, g=t.id)
+        return send(t.client, query, {**h, **t.bearer()}, g=t.id)
 
     plain = lambda c, s, p: new_table(c, HUMANS)  # noqa: E731
     return [
-        Write("GraphQL createGame", plain, create),
-        Write("GraphQL move", plain, move),
-        Write("GraphQL moves", plain, batch),
-        Write("GraphQL joinGame", lambda c, s, p: new_table(c, WITH_OPEN), join),
-        Write("GraphQL resign", plain, resign),
-        Write("GraphQL back", away_table, back),
-        Write("GraphQL rematch", lambda c, s, p: finished_table(c), rematch),
-        Write("GraphQL registerWebhook", plain, webhook),
+        Write(f"{channel} createGame", plain, create),
+        Write(f"{channel} move", plain, move),
+        Write(f"{channel} moves", plain, batch),
+        Write(f"{channel} joinGame", lambda c, s, p: new_table(c, WITH_OPEN), join),
+        Write(f"{channel} resign", plain, resign),
+        Write(f"{channel} back", away_table, back),
+        Write(f"{channel} rematch", lambda c, s, p: finished_table(c), rematch),
+        Write(f"{channel} registerWebhook", plain, webhook),
     ]
 
 
-def websocket_move(t: Table, h: dict[str, str]) -> Answer:
-    """A move mutation over graphql-transport-ws (the token in connection_init)."""
-    query = MOVE + GAME + " }"
-    variables = {"g": t.id, "v": t.version, "m": t.first_move()}
-    with t.client.websocket_connect(
-        "/graphql", subprotocols=["graphql-transport-ws"], headers=h
-    ) as ws:
-        ws.send_json({"type": "connection_init", "payload": {"token": t.tokens["witch"]}})
-        assert ws.receive_json()["type"] == "connection_ack"
-        payload = {"query": query, "variables": variables}
-        ws.send_json({"id": "1", "type": "subscribe", "payload": payload})
-        while True:
-            message = ws.receive_json()
-            if message["type"] == "next":
-                return Answer(200, message["payload"])
-            if message["type"] == "error":
-                return Answer(200, {"errors": message["payload"]})
-            assert message["type"] == "ping", message
-
-
-WRITES = [
-    *rest_writes(),
-    *graphql_writes(),
-    Write("WebSocket move", lambda c, s, p: new_table(c, HUMANS), websocket_move),
-]
+WRITES = [*rest_writes(), *graphql_writes("GraphQL"), *graphql_writes("WebSocket")]
 
 
 @pytest.mark.parametrize("fault", list(FAULTS))
