@@ -161,3 +161,44 @@ def test_a_webhook_url_dns_or_the_address_check_refuses_is_a_typed_422(
     assert answer["errors"][0]["extensions"]["code"] == "WEBHOOK_URL_REFUSED", answer
     listed = client.get(f"/api/v1/games/{game_id}/webhooks", headers=headers)
     assert listed.json()["webhooks"] == []
+
+
+LANGUAGE_HEADERS = [
+    ("ES", "es"),
+    ("Es-MX", "es"),
+    ("EN;q=0.1, ES", "es"),
+    ("EN", "en"),
+    ("es;q=nan", "en"),
+    ("es;q=1e3, en;q=0.5", "en"),
+    ("../../etc/passwd", "en"),
+    ("x" * 2000, "en"),
+]
+
+
+@pytest.mark.parametrize(("header", "lang"), LANGUAGE_HEADERS, ids=lambda v: str(v)[:20])
+def test_every_route_answers_under_any_spelling_of_a_language(
+    client: TestClient, header: str, lang: str
+) -> None:
+    """`Accept-Language: ES` answered 500 on nearly every route (the tag became a directory
+    name); now every spelling is negotiated to a language of the service, or English."""
+    game_id, token = _webhook_table(client)
+    h = {"Accept-Language": header, "Authorization": f"Bearer {token}"}
+    for path in (
+        f"/api/v1/games/{game_id}",
+        f"/api/v1/games/{game_id}/events",
+        f"/api/v1/games/{game_id}/webhooks",
+        "/api/v1/games",
+        "/api/v1/catalog",
+        "/api/v1/no-such-route",
+        "/api/v1/games/no-such-game",
+    ):
+        r = client.get(path, headers=h)
+        assert r.status_code < 500, (path, r.text)
+        assert r.headers.get("content-language", "en") == lang, path
+    answer = client.post(
+        "/graphql",
+        json={"query": "query ($g: ID!) { game(gameId: $g) { version } }", "variables": {"g": "x"}},
+        headers=h,
+    ).json()
+    message = answer["errors"][0]["message"]
+    assert message.startswith("no existe" if lang == "es" else "there is no game"), message
