@@ -31,9 +31,11 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
-from service import explorers, logfilter, metrics, webclient
+from rules.core.text import N_
+from service import explorers, i18n, logfilter, metrics, webclient
 from service.cors import CrashHeaders, cors_middleware
 from service.errors import (
+    INTERNAL_DETAIL,
     MethodNotAllowed,
     NotFound,
     ServiceError,
@@ -137,7 +139,8 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 405:
         response = problem(
-            MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path
+            MethodNotAllowed(N_("{method} is not allowed here").format(method=request.method[:20])),
+            request.url.path,
         )
         # RFC 9110 wants Allow: every method of every route at this path (Starlette's own
         # header names only the first route's, and REST has a route per method).
@@ -149,7 +152,10 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
         }
         response.headers["Allow"] = ", ".join(sorted(allowed))
         return response
-    return problem(NotFound(f"there is nothing at {request.url.path}"), request.url.path)
+    return problem(
+        NotFound(N_("there is nothing at {path}").format(path=repr(request.url.path[:200]))),
+        request.url.path,
+    )
 
 
 async def on_not_replicated(request: Request, exc: Exception) -> Response:
@@ -159,11 +165,14 @@ async def on_not_replicated(request: Request, exc: Exception) -> Response:
 
 async def on_crash(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+    # Answered outside the Localise middleware (Starlette's outermost error handler), so in
+    # the request's language here.
+    lang = i18n.negotiate(request.headers.get("accept-language"))
     body = {
         "type": "about:blank",
-        "title": "Internal error",
+        "title": i18n.text(ServiceError.title, lang),
         "status": 500,
-        "detail": "the server failed to answer; the game is unchanged",
+        "detail": i18n.text(INTERNAL_DETAIL, lang),
         "instance": request.url.path,
         "code": "INTERNAL_ERROR",
     }

@@ -48,11 +48,16 @@ from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 from rules.core.text import N_
 
+INTERNAL_DETAIL = N_("the server failed to answer; nothing was changed")
+"""What an unexpected failure is answered with (REST's 500 problem, GraphQL's INTERNAL_ERROR):
+never the exception's own text, which may name the server's files. It is true: whatever can
+fail is done before the write, and what follows a write cannot fail its answer."""
+
 
 class ServiceError(Exception):
     code: ClassVar[str] = "INTERNAL_ERROR"
     status: ClassVar[int] = 500
-    title: ClassVar[str] = "Internal error"
+    title: ClassVar[str] = N_("Internal error")
 
     def __init__(self, detail: str, **extra: Any) -> None:
         super().__init__(detail)
@@ -98,7 +103,8 @@ class MalformedInput(ServiceError):
 
 class NameRefused(ServiceError):
     """A display name the request's schema admits (any string of at most 40 characters) but
-    the name's rules refuse: empty once trimmed, or holding control or format characters."""
+    the name policy refuses (`service.names`, docs/display-names.md): nothing visible, a
+    control, format, separator or invisible character, or a seat's, role's or level's name."""
 
     code = "NAME_REFUSED"
     status = 422

@@ -56,6 +56,7 @@ from service import (
     webhooks,
 )
 from service.errors import (
+    INTERNAL_DETAIL,
     BadToken,
     IllegalMoveError,
     MalformedInput,
@@ -97,7 +98,7 @@ def _lang(info: Info, lang: Language | None = None) -> str:
 
 
 def _negotiated(context: Any) -> str:
-    request = context.get("request")
+    request = context.get("request") if isinstance(context, dict) else None
     headers = getattr(request, "headers", None)
     return i18n.negotiate(headers.get("accept-language") if headers is not None else None)
 
@@ -977,14 +978,55 @@ async def _updates(
         await updates.aclose()
 
 
+INTERNAL_MESSAGE = INTERNAL_DETAIL
+GRAPHQL_INVALID = N_("the GraphQL request is not valid: {reason}")
+FINISHED_ERRORS = "finished_errors"
+"""The context's set of the errors `finish_errors` has made ready (by id)."""
+
+
+def _unexpected(error: GraphQLError) -> bool:
+    """An error no code was given to, raised by something else than GraphQL itself."""
+    return "code" not in (error.extensions or {}) and not (
+        error.original_error is None or isinstance(error.original_error, GraphQLError)
+    )
+
+
+def finish_errors(errors: Sequence[GraphQLError], context: Any) -> None:
+    """The errors of an answer made ready for the client, the same over HTTP and over the
+    WebSocket: each has a code (one raised by GraphQL's parser or validator is
+    MALFORMED_INPUT), an unexpected one says only that the server failed (its own text may
+    name the server's files), and every message is in the request's language. Each error is
+    made ready once, however many times it is seen."""
+    known = isinstance(context, dict)
+    done: set[int] = context.setdefault(FINISHED_ERRORS, set()) if known else set()
+    lang = str((context.get("lang") if known else None) or _negotiated(context))
+    for error in errors:
+        if id(error) in done:
+            continue
+        done.add(id(error))
+        extensions = dict(error.extensions or {})
+        if _unexpected(error):
+            error.message = INTERNAL_MESSAGE
+            extensions.update(code="INTERNAL_ERROR", status=500)
+        elif "code" not in extensions:
+            extensions["code"] = "MALFORMED_INPUT"
+            if lang != i18n.DEFAULT:
+                # GraphQL's parser and validator speak English only: their reason is quoted
+                # inside a sentence of the reader's language.
+                error.message = GRAPHQL_INVALID.format(reason=error.message)
+        error.message = i18n.text(error.message, lang)
+        error.extensions = i18n.localise(extensions, lang)
+
+
 class CovenSchema(strawberry.Schema):
-    """Logs only unexpected errors: a typed service error (it has a code) is an answer."""
+    """Logs only unexpected errors (a typed service error, with its code, is an answer), then
+    makes every error ready for the client (`finish_errors`): this runs for every answer,
+    queries and mutations over HTTP and the WebSocket, and every message of a subscription."""
 
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
-        unexpected = [
-            e for e in errors if "code" not in (e.extensions or {}) and e.original_error is not None
-        ]
-        super().process_errors(unexpected, execution_context)
+        super().process_errors([e for e in errors if _unexpected(e)], execution_context)
+        context = execution_context.context if execution_context is not None else None
+        finish_errors(errors, context)
 
 
 def make_schema(extensions: Sequence[Callable[[], SchemaExtension]] = ()) -> CovenSchema:
@@ -1094,12 +1136,7 @@ class CovenGraphQL(GraphQL[Any, Any]):
         Variables that cannot be written back (lone surrogates) are refused like REST bodies.
         Error messages are in the request's language (`_lang`)."""
         result = await self._execute(context, root_value, request_data)
-        tr = i18n.translator(str(context.get("lang") or _negotiated(context)))
-        if tr is not None:
-            for error in result.errors or ():
-                error.message = tr.text(error.message)
-                if error.extensions:
-                    error.extensions = tr.localise(error.extensions)
+        finish_errors(result.errors or [], context)
         return result
 
     async def _execute(
@@ -1151,6 +1188,6 @@ def format_error(error: GraphQLError) -> dict[str, Any]:
             extensions["code"] = "MALFORMED_INPUT"
         else:
             extensions["code"] = "INTERNAL_ERROR"
-            formatted["message"] = "internal error"
+            formatted["message"] = INTERNAL_MESSAGE
     formatted["extensions"] = extensions
     return formatted

@@ -17,6 +17,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
+from gamestore.clocks import joined
 from rules.core.text import N_
 from service import auth, etags, i18n, mine, models, rematch, webhooks
 from service.errors import (
@@ -55,7 +56,13 @@ from service.errors import (
 from service.fanout import Update, seat_updates
 from service.games import GameService
 from service.limits import client_address
-from service.validation import MAX_VERSION, check_writable, last_event_id, query_int
+from service.validation import (
+    MAX_VERSION,
+    body_problem,
+    check_writable,
+    last_event_id,
+    query_int,
+)
 
 PREFIX = "/api/v1"
 PROBLEM_TYPE = "https://coven.invalid/problems/"
@@ -150,12 +157,9 @@ async def _body(
     try:
         parsed = model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
-        problems = [
-            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
-            for err in exc.errors(include_url=False)
-        ]
+        problems = [body_problem(err) for err in exc.errors(include_url=False)]
         raise MalformedInput(
-            N_("the request body is not valid: {problems}").format(problems="; ".join(problems)),
+            N_("the request body is not valid: {problems}").format(problems=joined(problems)),
             problems=problems,
         ) from None
     check_writable(parsed.model_dump(), unwritable)
