@@ -1,15 +1,15 @@
-"""The real Redis a test session works in (REDIS_URL, default 127.0.0.1:6379), under a key
-prefix and AI queue of its own, and the settings that point there."""
+"""The real Redis a test session works in (`tests.support.session_redis`: REDIS_URL, else
+127.0.0.1:6379, else one of its own), under a key prefix and AI queue of its own, and the
+settings that point there."""
 
 from __future__ import annotations
-
-import os
 
 import redis
 
 from gamestore.settings import Settings
+from tests.support.session_redis import session_redis_url
 
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+REDIS_URL = session_redis_url()
 
 
 def clear(prefix: str, queue: str) -> None:
