@@ -10,7 +10,9 @@ tests/<game>/test_properties.py.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -155,6 +157,33 @@ def test_serialization_round_trips_and_play_continues_identically(
         game.apply_unchecked(s, move)
         restored = game.apply(restored, move.id)
     assert game.to_json(restored) == game.to_json(s)
+
+
+@configurations
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
+def test_states_and_moves_copy_and_pickle_and_play_continues_identically(
+    config: Conformance, seed: int, data: st.DataObject
+) -> None:
+    """What OpenSpiel's bots and any multiprocessing do to a state: `copy.deepcopy` and pickle,
+    in the compiled build too (mypyc's frozen classes do not take pickle's default way back)."""
+    game, options = config.game, draw_options(config, data)
+    steps = data.draw(st.integers(min_value=0, max_value=config.round_trip_steps), label="steps")
+    s, _ = play_random(game, options, seed, steps)
+    copies = [copy.deepcopy(s), pickle.loads(pickle.dumps(s)), copy.copy(game.clone(s))]
+    moves = game.legal_moves(s)
+    for moved in (copy.deepcopy(moves), pickle.loads(pickle.dumps(moves))):
+        assert [(m.id, m.to_json()) for m in moved] == [(m.id, m.to_json()) for m in moves]
+    rng = Rng(seed)
+    for _ in range(100):
+        for c in copies:
+            assert game.to_json(c) == game.to_json(s)
+        if game.outcome(s) is not None:
+            break
+        moves = game.legal_moves(s)
+        move = moves[rng.below(len(moves))]
+        game.apply_unchecked(s, move)
+        copies = [game.apply(c, move.id) for c in copies]
 
 
 @configurations

@@ -105,6 +105,11 @@ class Pass:
     favor: str
     resolve_hound: bool
 
+    def __reduce__(self) -> tuple[type[Pass], tuple[int, str, bool]]:
+        # Compiled by mypyc, a frozen class refuses pickle's default way back (setting its
+        # fields one by one), which `copy.deepcopy` and pickle take: rebuild it instead.
+        return (Pass, (self.seat, self.favor, self.resolve_hound))
+
 
 @dataclass(slots=True)
 class PantacleState:
