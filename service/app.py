@@ -44,9 +44,9 @@ from service.etags import etag_of
 from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
-from service.graphql_limits import graphql_extensions
+from service.graphql_limits import bounded_documents, graphql_extensions
 from service.i18n import Localise
-from service.limits import BodyLimit, RateLimit
+from service.limits import BodyLimit, RateLimit, SubscriptionSlots
 from service.live import Broadcaster
 from service.proxies import proxy_middleware
 from service.rest import json_response, problem, problem_app, routes
@@ -185,8 +185,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
     graphql = CovenGraphQL(
         settings.keepalive_seconds,
         allowed_origins=settings.cors_origin_list,
-        max_subscriptions=settings.max_subscriptions_per_connection,
+        subscriptions=SubscriptionSlots(
+            settings.max_subscriptions_per_connection,
+            settings.max_subscriptions_per_address,
+            settings.max_subscriptions_per_process,
+        ),
         extensions=graphql_extensions(settings),
+        documents=bounded_documents(settings),
+        max_message_bytes=settings.max_body_bytes,
     )
     logfilter.install()
 
