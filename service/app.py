@@ -45,6 +45,7 @@ from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
 from service.graphql_limits import bounded_documents, graphql_extensions
+from service.headers import SecurityHeaders
 from service.i18n import Localise
 from service.limits import BodyLimit, RateLimit, SubscriptionSlots
 from service.live import Broadcaster
@@ -216,7 +217,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *webclient.routes(),
         ],
         middleware=[
-            # Outermost, so the problem answers of the limits and of 404/405 carry CORS headers.
+            # nosniff, frame-ancestors and each page's Content-Security-Policy on every answer.
+            Middleware(SecurityHeaders),
+            # Outside the rest, so the problem answers of the limits and of 404/405 carry CORS
+            # headers.
             cors_middleware(settings.cors_origin_list),
             Middleware(Metrics),
             # Before anything reads the client's address (the rate limit).
