@@ -9,7 +9,8 @@ agree (OverlappingFieldsCanBeMerged), which costs the square of their number, so
 counts, in one pass, the selections with every fragment spread expanded
 (`COVEN_GRAPHQL_MAX_SELECTIONS`) and the pairs of selections of one field at one place, the
 pairs that rule checks (`COVEN_GRAPHQL_MAX_FIELD_MERGES`), and a document over either is
-refused unvalidated (benchmarks/graphql_cost.py measures the worst documents either side).
+refused unvalidated. Both run in the documents' thread (`service.graphql_api.Documents`),
+off the event loop; benchmarks/graphql_cost.py measures the worst documents either side.
 `OperationCost` then charges the rate limits once per root field of the operation, so one
 request with 30 aliases of `game` counts as 30 reads: the HTTP middleware already charged the
 request itself, this charges the rest, and a WebSocket operation (a subscription) pays in full.
