@@ -22,7 +22,7 @@ import httpx
 import pytest
 import redis
 import uvicorn
-from graphql import parse
+from graphql import get_introspection_query, parse
 from starlette.applications import Starlette
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
@@ -362,6 +362,7 @@ def test_the_document_bounds_are_the_settings(settings: Settings) -> None:
 
 
 def test_the_web_clients_documents_are_well_within_the_bounds() -> None:
+    """And the introspection query of GraphiQL (graphql-core's, every option on)."""
     from service.graphql_limits import document_cost
 
     defaults = Settings()
@@ -373,6 +374,15 @@ def test_the_web_clients_documents_are_well_within_the_bounds() -> None:
         cost = document_cost(parse(literal + "\n" + fragments), defaults.graphql_max_selections)
         assert cost.selections <= defaults.graphql_max_selections // 2, literal[:40]
         assert cost.merges <= defaults.graphql_max_field_merges // 4, literal[:40]
+    introspection = get_introspection_query(
+        descriptions=True,
+        specified_by_url=True,
+        directive_is_repeatable=True,
+        schema_description=True,
+        input_value_deprecation=True,
+    )
+    cost = document_cost(parse(introspection), defaults.graphql_max_selections)
+    assert cost.selections <= defaults.graphql_max_selections // 2 and cost.merges == 0
 
 
 def test_an_unexpected_error_leaves_as_internal_error_with_nothing_of_the_exception(
@@ -412,3 +422,50 @@ def test_an_unexpected_error_leaves_as_internal_error_with_nothing_of_the_except
     assert sent["type"] == "next"
     assert sent["payload"]["errors"][0]["message"] == "internal error"
     assert sent["payload"]["errors"][0]["extensions"] == {"code": "INTERNAL_ERROR"}
+
+
+def test_documents_past_the_threads_queue_are_refused_as_busy_and_the_slot_is_freed() -> None:
+    """At most `max_pending` new documents wait for the documents' thread; the next one is
+    refused (SERVICE_UNAVAILABLE) at once, and a slot is free again once its work is done."""
+    from graphql import GraphQLError
+
+    documents = graphql_api.Documents(max_pending=1)
+    gate = threading.Event()
+
+    def slow() -> str:
+        gate.wait(10)
+        return "done"
+
+    async def scenario() -> tuple[dict[str, Any], str, object]:
+        first = asyncio.ensure_future(documents._run(slow))
+        await asyncio.sleep(0.05)
+        try:
+            await documents.parse("{ catalog { aiLevels } }", None)
+        except GraphQLError as exc:
+            refused = dict(exc.extensions or {})
+        gate.set()
+        done = await first
+        parsed = await documents.parse("{ catalog { aiLevels } }", None)
+        return refused, done, parsed
+
+    refused, done, parsed = asyncio.run(scenario())
+    assert refused["code"] == "SERVICE_UNAVAILABLE" and refused["retry_after"] >= 1
+    assert done == "done" and parsed is not None
+
+
+def test_a_busy_refusal_over_http_is_a_503_with_retry_after(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from service.unavailable import busy
+
+    async def full(self: graphql_api.Documents, work: Any) -> Any:
+        raise graphql_api.as_graphql_error(busy())
+
+    monkeypatch.setattr(graphql_api.Documents, "_run", full)
+
+    async def scenario(client: httpx.AsyncClient) -> httpx.Response:
+        return await client.post("/graphql", json={"query": "{ catalog { seatKinds } }"})
+
+    answer = run(settings, scenario)
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "1"
+    assert error(answer)["extensions"]["code"] == "SERVICE_UNAVAILABLE"
