@@ -5,9 +5,10 @@ members (`current_version`, `problems`, `retry_after`), on every channel; an une
 leaves as `internal error` (`shaped`). Parsing and validation run in a thread of their own and
 are cached (`Documents`): validation dominates small queries, and a large document would hold
 the event loop. Over HTTP, GET runs queries only; a refused request is a GraphQL error with
-its code and status, never plain text (`Refusal`). The seat's view is
-one JSON scalar, cheaper than thousands of resolved fields. Subscriptions use the
-graphql-transport-ws protocol; the server pings idle connections every `keepalive_seconds`.
+its code and status, never plain text (`Refusal`). The seat's view is one JSON scalar, cheaper
+than thousands of resolved fields. Subscriptions use the graphql-transport-ws protocol; the
+server pings idle connections every `keepalive_seconds`, and each operation is charged and
+capped (`KeepAliveTransportWS`).
 
 Texts (move labels, prompts, log entries, outcomes, error messages) are in the language of the
 `lang` argument of the field that returns them, else of the request's Accept-Language
@@ -950,7 +951,7 @@ class CovenSchema(strawberry.Schema):
 
 
 def _unexpected(error: GraphQLError) -> bool:
-    """An error that is no answer: a bug, raised as some other exception than an error."""
+    """An error that is no answer but a bug: an exception that is not a GraphQL error."""
     if "code" in (error.extensions or {}):
         return False
     return error.original_error is not None and not isinstance(
@@ -1066,7 +1067,9 @@ class Documents:
         if errors is None:
             errors = await self._run(partial(self._validate, schema, document, rules))
             _keep(self.validated, key, errors, self.maxsize)
-        return errors
+        # Copies: an answer translates and shapes its errors in place, and the next request of
+        # the same document may be in another language.
+        return [_copy(error) for error in errors]
 
     def _validate(
         self, schema: GraphQLSchema, document: DocumentNode, rules: tuple[Any, ...]
@@ -1089,6 +1092,18 @@ class Documents:
     def _done(self, _future: object) -> None:
         with self._lock:
             self._pending -= 1
+
+
+def _copy(error: GraphQLError) -> GraphQLError:
+    return GraphQLError(
+        error.message,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        original_error=error.original_error,
+        extensions=dict(error.extensions) if error.extensions else None,
+    )
 
 
 K = TypeVar("K")

@@ -469,3 +469,28 @@ def test_a_busy_refusal_over_http_is_a_503_with_retry_after(
     answer = run(settings, scenario)
     assert answer.status_code == 503 and answer.headers["retry-after"] == "1"
     assert error(answer)["extensions"]["code"] == "SERVICE_UNAVAILABLE"
+
+
+def test_a_cached_refusal_is_in_each_requests_own_language(settings: Settings) -> None:
+    """Validation results are cached: a Spanish answer must not translate the cached errors
+    that the next, English, request of the same document gets."""
+    documents = ["{ catalog { nothingHere } }", '{ game(gameId: "x") { ' + "version " * 300 + "} }"]
+
+    async def scenario(client: httpx.AsyncClient) -> list[tuple[str, str, str]]:
+        found = []
+        for document in documents:
+            first = error(await client.post("/graphql", json={"query": document}))
+            spanish = error(
+                await client.post(
+                    "/graphql", json={"query": document}, headers={"Accept-Language": "es"}
+                )
+            )
+            again = error(await client.post("/graphql", json={"query": document}))
+            found.append((first["message"], spanish["message"], again["message"]))
+        return found
+
+    answers = run(settings, scenario)
+    for english, _spanish, again in answers:
+        assert again == english, (english, again)
+    # The cost refusal is the service's own message: translated; graphql-core's is not.
+    assert answers[1][1].startswith("el documento selecciona"), answers[1]
