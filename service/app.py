@@ -46,9 +46,10 @@ from service.etags import etag_of
 from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
-from service.graphql_limits import graphql_extensions
+from service.graphql_limits import bounded_documents, graphql_extensions
+from service.headers import SecurityHeaders
 from service.i18n import Localise
-from service.limits import BodyLimit, RateLimit
+from service.limits import BodyLimit, RateLimit, SubscriptionSlots
 from service.live import Broadcaster
 from service.proxies import proxy_middleware
 from service.rest import json_response, problem, problem_app, routes
@@ -194,8 +195,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
     graphql = CovenGraphQL(
         settings.keepalive_seconds,
         allowed_origins=settings.cors_origin_list,
-        max_subscriptions=settings.max_subscriptions_per_connection,
+        subscriptions=SubscriptionSlots(
+            settings.max_subscriptions_per_connection,
+            settings.max_subscriptions_per_address,
+            settings.max_subscriptions_per_process,
+        ),
         extensions=graphql_extensions(settings),
+        documents=bounded_documents(settings),
+        max_message_bytes=settings.max_body_bytes,
     )
     logfilter.install()
 
@@ -219,7 +226,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *webclient.routes(),
         ],
         middleware=[
-            # Outermost, so the problem answers of the limits and of 404/405 carry CORS headers.
+            # nosniff, frame-ancestors and each page's Content-Security-Policy on every answer.
+            Middleware(SecurityHeaders),
+            # Outside the rest, so the problem answers of the limits and of 404/405 carry CORS
+            # headers.
             cors_middleware(settings.cors_origin_list),
             Middleware(Metrics),
             # Before anything reads the client's address (the rate limit).

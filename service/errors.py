@@ -17,6 +17,7 @@ ServiceError                      code                      HTTP
 ├── SeatNotOpen                   SEAT_NOT_OPEN             409
 ├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
 ├── TooManyOpenGames              TOO_MANY_OPEN_GAMES       429
+├── TooManySubscriptions          TOO_MANY_SUBSCRIPTIONS    429  (limit, scope)
 ├── RateLimited                   RATE_LIMITED              429  (retry_after)
 │   └── HintRateLimited           HINT_RATE_LIMITED         429  (retry_after)
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
@@ -189,6 +190,15 @@ class TooManyOpenGames(ServiceError):
     title = N_("Too many open games")
 
 
+class TooManySubscriptions(ServiceError):
+    """A GraphQL WebSocket operation past the connection's, the address's or the process's
+    cap (`scope`: connection, address or process; `limit`: the cap)."""
+
+    code = "TOO_MANY_SUBSCRIPTIONS"
+    status = 429
+    title = N_("Too many subscriptions")
+
+
 class RateLimited(ServiceError):
     code = "RATE_LIMITED"
     status = 429
@@ -307,6 +317,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     SeatNotOpen,
     IdempotencyKeyReused,
     TooManyOpenGames,
+    TooManySubscriptions,
     RateLimited,
     HintRateLimited,
     PayloadTooLarge,

@@ -23,11 +23,14 @@ def clear(prefix: str, queue: str) -> None:
 
 
 def settings_for(env: dict[str, str]) -> Settings:
-    # The same open-games cap as the session's API processes: every test creates its games from
-    # 127.0.0.1 under one prefix, so in-process services must not count them against 20.
+    # The same open-games cap and rate limits as the session's API processes: every test sends
+    # from 127.0.0.1 under one prefix, so in-process apps must not count the session's games
+    # against 20, nor its requests (the counters are shared in Redis) against 1,200 a minute.
     return Settings(
         redis_url=env["REDIS_URL"],
         key_prefix=env["COVEN_KEY_PREFIX"],
         ai_queue=env["COVEN_AI_QUEUE"],
         max_open_games_per_address=int(env.get("COVEN_MAX_OPEN_GAMES_PER_ADDRESS", "20")),
+        rate_limit_per_address=int(env.get("COVEN_RATE_LIMIT_PER_ADDRESS", "1200")),
+        rate_limit_per_token=int(env.get("COVEN_RATE_LIMIT_PER_TOKEN", "600")),
     )

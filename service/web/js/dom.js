@@ -19,6 +19,9 @@ export function h(tag, attrs, ...children) {
       Object.assign(el.dataset, value);
     } else if (key === "class") {
       el.className = String(value);
+    } else if (key === "style") {
+      // Through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+      el.style.cssText = String(value);
     } else if (value === true) {
       el.setAttribute(key, "");
     } else {
