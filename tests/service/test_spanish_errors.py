@@ -427,6 +427,27 @@ def internal_error(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
         env.both(READ, g=game_id)
 
 
+def too_many_subscriptions(env: Env) -> None:
+    """(the capped app: one subscription per WebSocket) The second is refused, the first goes on."""
+    game_id, tokens = env.game()
+    watch = "subscription ($g: ID!) { game(gameId: $g) { version } }"
+    with env.client.websocket_connect(
+        "/graphql", subprotocols=["graphql-transport-ws"], headers=ES
+    ) as ws:
+        ws.send_json({"type": "connection_init", "payload": {"token": tokens["witch"]}})
+        assert ws.receive_json()["type"] == "connection_ack"
+        for id in ("1", "2"):
+            payload = {"query": watch, "variables": {"g": game_id}}
+            ws.send_json({"id": id, "type": "subscribe", "payload": payload})
+        while True:
+            message = ws.receive_json()
+            if message.get("id") == "2" and message["type"] == "error":
+                for error in message["payload"]:
+                    code = error.get("extensions", {}).get("code", "NO_CODE")
+                    env.seen.answers.append(("WebSocket", code, [error["message"]], error))
+                return
+
+
 def write_not_replicated(env: Env) -> None:
     """(the replicated app: one replica asked for, none there)"""
     env.rest("POST", "/games", json={"game": "pagan", "seats": HUMANS})
@@ -475,6 +496,11 @@ def tight(namespace: dict[str, str], store: redis.Redis) -> Iterator[Env]:
 
 
 @pytest.fixture(scope="module")
+def capped(namespace: dict[str, str], store: redis.Redis) -> Iterator[Env]:
+    yield from _env(_settings(namespace, max_subscriptions_per_connection=1), store)
+
+
+@pytest.fixture(scope="module")
 def replicated(namespace: dict[str, str], store: redis.Redis) -> Iterator[Env]:
     settings = _settings(namespace, write_replicas=1, write_replicas_timeout_ms=20)
     yield from _env(settings, store)
@@ -517,7 +543,7 @@ def _spanish(text: str) -> None:
 
 
 def test_every_error_code_answers_in_spanish_with_its_machine_readable_members(
-    env: Env, tight: Env, replicated: Env, monkeypatch: pytest.MonkeyPatch
+    env: Env, tight: Env, capped: Env, replicated: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for case in CASES:
         case(env)
@@ -525,12 +551,14 @@ def test_every_error_code_answers_in_spanish_with_its_machine_readable_members(
         fault(env, monkeypatch)
     too_many_open_games(tight)
     rate_limited(tight)
+    too_many_subscriptions(capped)
     write_not_replicated(replicated)
-    answers = [*env.seen.answers, *tight.seen.answers, *replicated.seen.answers]
+    answers = [*env.seen.answers, *tight.seen.answers, *capped.seen.answers]
+    answers += replicated.seen.answers
     seen_codes = {code for _, code, _, _ in answers}
     assert sorted(CODES - seen_codes) == [], "codes without a case"
     channels = {(channel, code) for channel, code, _, _ in answers}
-    for code in CODES:
+    for code in CODES - {"TOO_MANY_SUBSCRIPTIONS"}:  # that one is of the WebSocket only
         assert ("REST", code) in channels or ("GraphQL", code) in channels, code
     assert len({code for channel, code in channels if channel == "WebSocket"}) >= 20
     graphql_own = {
