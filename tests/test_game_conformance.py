@@ -34,11 +34,14 @@ from tests.conformance import (
 from tests.core.toy_game import HiddenNim
 from tests.pagan.conformance import PAGAN
 from tests.pantacle.conformance import PANTACLE
+from tests.support.search import examples
 
 CONFIGURATIONS = [PAGAN, *PANTACLE]
 configurations = pytest.mark.parametrize("config", CONFIGURATIONS, ids=str)
 SEEDS = st.integers(min_value=0, max_value=2**32)
-PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def draw_options(config: Conformance, data: st.DataObject) -> Options:
@@ -79,7 +82,7 @@ def test_every_random_game_ends(config: Conformance, seed: int, data: st.DataObj
 
 
 @configurations
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=SEEDS, data=st.data())
 def test_components_are_conserved_at_every_decision(
     config: Conformance, seed: int, data: st.DataObject
@@ -93,7 +96,7 @@ def test_components_are_conserved_at_every_decision(
 
 
 @configurations
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=SEEDS, data=st.data())
 def test_every_listed_move_applies_and_leaves_the_original_untouched(
     config: Conformance, seed: int, data: st.DataObject
@@ -114,7 +117,7 @@ def test_every_listed_move_applies_and_leaves_the_original_untouched(
 
 
 @configurations
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=SEEDS, data=st.data())
 def test_unlisted_moves_are_rejected_and_change_nothing(
     config: Conformance, seed: int, data: st.DataObject
@@ -170,7 +173,7 @@ def test_replay_rebuilds_the_state_exactly(
 
 
 @configurations
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
 def test_a_view_depends_only_on_what_its_seat_may_know(
     config: Conformance, seed: int, sample_seed: int, data: st.DataObject
@@ -242,7 +245,7 @@ def decision_shapes(game: Any, options: Options, seed: int, limit: int, most: in
 
 
 @configurations
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
 def test_a_description_tells_a_reader_nothing_it_could_not_see(
     config: Conformance, seed: int, sample_seed: int, data: st.DataObject

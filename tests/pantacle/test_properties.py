@@ -14,6 +14,7 @@ from rules.pantacle.game import PantacleGame
 from tests.conformance import positions
 from tests.pantacle.conformance import PANTACLE
 from tests.pantacle.positions import PLAYER_COUNTS
+from tests.support.search import examples
 
 GAME = get_game("pantacle")
 assert isinstance(GAME, PantacleGame)
@@ -22,7 +23,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=SEEDS)
 def test_views_show_each_seat_its_own_hand_only(players: int, seed: int) -> None:
     options = {"players": players}
