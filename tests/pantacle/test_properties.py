@@ -32,7 +32,13 @@ def test_views_show_each_seat_its_own_hand_only(players: int, seed: int) -> None
         json.dumps(spectator)
         for sanctuary in spectator["sanctuaries"].values():
             assert "hand" not in sanctuary and "known_hand" not in sanctuary
-        assert "curse_pile_known" not in spectator
+        everyone = (1 << players) - 1
+        top = len(s.curse_pile) - 1
+        assert spectator["curse_pile_known"] == [
+            {"from_top": top - i, "curse": c}
+            for i, c in reversed(list(enumerate(s.curse_pile)))
+            if s.curse_seen[i] == everyone
+        ], "a spectator knows only the Curse pile cards every seat saw"
         for seat in GAME.seats(options):
             v = GAME.view(s, seat)
             json.dumps(v)  # JSON-ready

@@ -742,7 +742,7 @@ export type PantacleFavors = {
   marked: Maybe<Scalars['String']['output']>;
 };
 
-/** A Curse card this seat put back on the pile itself. */
+/** A Curse pile card this reader knows: one this seat put back itself, or one every seat saw go back face up (a spectator knows these only). */
 export type PantacleKnownCurse = {
   __typename?: 'PantacleKnownCurse';
   curse: Scalars['String']['output'];
