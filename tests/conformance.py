@@ -52,6 +52,10 @@ class Conformance:
     hidden_truth: Callable[[Any, Seat], Hashable]  # what `seat` cannot know of a state
     samples_per_seat: int  # draws per seat and position, so one short game shows them vary
     change_secrets: Callable[[Any], Seat]  # by hand, change only what one seat keeps hidden
+    # Deal again, in place, the order of what `seat` holds but sees only sorted (its hand):
+    # `sample` keeps the seat's own cards where they are, so this makes the other worlds it
+    # cannot tell apart.
+    reorder_own: Callable[[Any, Seat, Rng], None]
     check_choices: Callable[[Any, list[Move]], None] = _no_check  # the game's own rules for them
     # Kinds of moves from a hidden hand that the table sees only once they resolve (a played
     # event reaches the discard after its effect): their log names what views show later.
@@ -60,6 +64,13 @@ class Conformance:
     @property
     def game(self) -> Game:
         return get_game(self.game_name)
+
+    def twin(self, truth: Any, seat: Seat, rng: Rng) -> Any:
+        """Another world `seat` cannot tell from `truth`: all it cannot see dealt again by
+        `sample`, and the order of its own hand too."""
+        other = self.game.sample(truth, seat, rng)
+        self.reorder_own(other, seat, rng)
+        return other
 
     def __str__(self) -> str:
         return self.id

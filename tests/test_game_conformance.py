@@ -194,6 +194,32 @@ def test_a_view_depends_only_on_what_its_seat_may_know(
 
 
 @configurations
+@settings(max_examples=examples(4), deadline=None)
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_legal_moves_come_in_an_order_their_seat_can_see(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """At every decision of a random game, the seat to move and a world it cannot tell apart
+    (`Conformance.twin`: what it cannot see dealt again, the order of its own hand too) see the
+    same view and the same legal moves in the same order: the order in which a hand was dealt
+    is not something its seat can see, so no read (REST, SSE, GraphQL) may carry it."""
+    game, options = config.game, draw_options(config, data)
+    rng = Rng(sample_seed)
+    s = game.new(options, seed)
+    play = Rng(seed)
+    for _ in range(config.spacing.limit):
+        if game.outcome(s) is not None:
+            break
+        seat = game.to_move(s)
+        assert seat is not None
+        other = config.twin(s, seat, rng)
+        moves = [m.to_json() for m in game.legal_moves(s)]
+        assert json.dumps(game.view(other, seat)) == json.dumps(game.view(s, seat))
+        assert [m.to_json() for m in game.legal_moves(other)] == moves, seat
+        game.apply_unchecked(s, game.legal_moves(s)[play.below(len(moves))])
+
+
+@configurations
 def test_hidden_cards_leave_no_identifier_in_other_views(config: Conformance) -> None:
     """Changing only what one seat keeps hidden, by hand rather than through `sample`, changes
     nothing that another seat or a spectator sees, and that seat's own view."""

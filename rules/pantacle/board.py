@@ -314,5 +314,7 @@ def curse_to_bottom(s: PantacleState, curse: str, known_by: int) -> None:
 
 
 def distinct(cards: list[str]) -> list[str]:
-    """The cards in first-seen order without repeats (the same blade is one choice)."""
-    return list(dict.fromkeys(cards))
+    """The cards without repeats (the same blade is one choice), sorted by id as the seat's
+    view shows its hand: never in the order they were dealt, which no seat sees, lest the
+    order of a legal-move list tell it."""
+    return sorted(set(cards))

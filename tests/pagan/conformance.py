@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.protocol import Options, Seat
+from rules.core.rng import Rng
 from rules.pagan.state import WITCH, PaganState, opponent
 from tests.conformance import Conformance, Spacing
 from tests.pagan.invariants import check_invariants
@@ -59,6 +60,14 @@ def change_secrets(s: PaganState) -> Seat:
     return WITCH
 
 
+def reorder_own(s: PaganState, seat: Seat, rng: Rng) -> None:
+    """The seat's hand and the cards it is looking at, which its view shows sorted."""
+    rng.shuffle(s.player(seat).hand)
+    for f in s.stack:
+        if f["t"] == "look" and f["seat"] == seat:
+            rng.shuffle(f["cards"])
+
+
 PAGAN = Conformance(
     id="pagan",
     game_name="pagan",
@@ -80,5 +89,6 @@ PAGAN = Conformance(
     hidden_truth=hidden_truth,
     samples_per_seat=2,
     change_secrets=change_secrets,
+    reorder_own=reorder_own,
     deferred_kinds=frozenset({"play"}),
 )

@@ -372,7 +372,7 @@ def test_slipping_grip_discard_a_blade_when_you_place_a_flame(players: int) -> N
     s = at_cursed_disc(players)
     give_curse(s, 0, "slipping-grip")
     s = play(s, "disc:curse-free", "point:upper-right")
-    assert ids(s) == ["discard:scholar-new", "discard:alchemist-new"]
+    assert ids(s) == ["discard:alchemist-new", "discard:scholar-new"], "sorted, as the hand shows"
     s = play(s, "discard:alchemist-new")
     assert s.players[0].hand == ["scholar-new"] and s.blade_discard[-1] == "alchemist-new"
 
