@@ -28,10 +28,15 @@ class Spacing:
     listed: int  # every listed move is applied
     unlisted: int  # moves listed elsewhere, and malformed ones, are rejected
     views: int  # each seat's view is compared with those of resampled states
+    batches: int  # batches of the seat to move are planned in it and in a world like it
     limit: int
 
 
 def _no_check(state: Any, moves: list[Move]) -> None:
+    pass
+
+
+def _as_it_is(state: Any, rng: Rng) -> None:
     pass
 
 
@@ -60,6 +65,11 @@ class Conformance:
     # Kinds of moves from a hidden hand that the table sees only once they resolve (a played
     # event reaches the discard after its effect): their log names what views show later.
     deferred_kinds: frozenset[str] = frozenset()
+    # Kinds of moves whose result depends on a secret (a draw, an elimination), which the
+    # batch property puts in its batches half the time; and how it changes a position, in
+    # place, so that such moves are open (`provoke`: Pagan's Clues for an elimination).
+    secret_kinds: frozenset[str] = frozenset()
+    provoke: Callable[[Any, Rng], None] = _as_it_is
 
     @property
     def game(self) -> Game:

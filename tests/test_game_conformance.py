@@ -11,12 +11,15 @@ tests/<game>/test_properties.py.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamestore.commits import BatchRefused, plan_batch
+from gamestore.records import GameRecord, SeatConfig
 from rules.core import registry
 from rules.core.errors import IllegalMove
 from rules.core.moves import Move
@@ -309,3 +312,79 @@ def test_a_description_tells_a_reader_nothing_it_could_not_see(
                     after = json.dumps(game.view(game.apply(s, move), reader), sort_keys=True)
                     key = before + after
                     assert by_views.setdefault(key, told) == told, (reader, move.id)
+
+
+# --- batches: what a refused or accepted batch tells its seat --------------------------------
+
+NO_MOVE = "no-such-move"
+
+
+def batch_walk(config: Conformance, truth: Any, seat: str, rng: Rng) -> list[str]:
+    """A batch of 1 to 3 decisions from `truth`, each a legal move where the batch has got to in
+    `truth` (a move whose result depends on a secret half the time, when there is one; then the
+    engine's forced picks after it sent along, half the time), or a move of whoever decides
+    then, or one that names nothing."""
+    game = config.game
+    s, batch = truth, []
+    for _ in range(1 + rng.below(3)):
+        if game.outcome(s) is not None or rng.below(8) == 0:
+            batch.append(NO_MOVE if not batch or rng.below(2) else batch[-1])
+            continue
+        moves = game.legal_moves(s)
+        secret = [m for m in moves if m.kind in config.secret_kinds]
+        pool = secret if secret and rng.below(2) else moves
+        move = pool[rng.below(len(pool))]
+        batch.append(move.id)
+        traced = game.apply_traced(s, move)
+        s = traced.state
+        if traced.forced and rng.below(2):
+            batch.extend(m.id for m in traced.forced)
+    return batch
+
+
+def batch_answer(game: Any, record: GameRecord, state: Any, seat: str, batch: list[str]) -> Any:
+    """What planning `batch` tells its seat: the moves made, or the refused one's index, the
+    rules' reason and whose decision it was (all the API's error is made of)."""
+    try:
+        commits, _ = plan_batch(game, record, state, seat, batch)
+    except BatchRefused as exc:
+        reason = None if exc.illegal is None else exc.illegal.reason
+        return ("refused", exc.index, reason, exc.to_move)
+    return ("made", [c.move_id for c in commits])
+
+
+@configurations
+@settings(max_examples=examples(3), deadline=None)
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_a_batch_answers_its_seat_only_what_it_can_see(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """A batch planned in two worlds its seat cannot tell apart (`Conformance.twin`) is made
+    or refused alike: the same moves made, or the same index, reason and seat to decide. The
+    batches come from random games, with moves whose result depends on a secret (draws,
+    eliminations, Curse draws), the engine's forced picks sent along, moves of another seat and
+    moves that name nothing; a position may first be provoked into offering such moves."""
+    game, options = config.game, draw_options(config, data)
+    rng = Rng(sample_seed)
+    record = GameRecord(
+        id="conformance",
+        game=config.game_name,
+        options=options,
+        seed=str(seed),
+        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
+        version=0,
+        state=b"",
+    )
+    told: Counter[str] = Counter()
+    for truth in positions(game, options, seed, config.spacing.batches, config.spacing.limit):
+        config.provoke(truth, rng)
+        seat = game.to_move(truth)
+        assert seat is not None
+        other = config.twin(truth, seat, rng)
+        for _ in range(4):
+            batch = batch_walk(config, truth, seat, rng)
+            answers = [batch_answer(game, record, w, seat, batch) for w in (truth, other)]
+            assert answers[0] == answers[1], (seat, batch)
+            answer = answers[0]
+            told["hidden" if "cannot see" in str(answer) else str(answer[0])] += 1
+    assert told["hidden"] and told["made"] and told["refused"], told

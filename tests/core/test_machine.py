@@ -19,6 +19,7 @@ class Toy:
     reason: str | None = None
     decisions: int = 0
     cache: list[Any] | None = None
+    watch: core.Watch | None = None
     log: list[str] = field(default_factory=list)
 
 

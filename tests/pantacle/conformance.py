@@ -59,7 +59,7 @@ def pantacle(players: int) -> Conformance:
         decisions=lambda s: s.decisions,
         decision_cap=DECISION_CAP,
         round_trip_steps=400,
-        spacing=Spacing(listed=5, unlisted=4, views=9, limit=600),
+        spacing=Spacing(listed=5, unlisted=4, views=9, batches=3, limit=600),
         malformed=(
             "favor",
             "favor:no-such-favor",
@@ -74,6 +74,7 @@ def pantacle(players: int) -> Conformance:
         change_secrets=change_secrets,
         reorder_own=reorder_own,
         check_choices=check_choices,
+        secret_kinds=frozenset({"disc", "draw", "keep", "look"}),
     )
 
 

@@ -332,7 +332,7 @@ export type Mutation = {
   joinGame: JoinedGame;
   /** Make a move by id or by value, at the version it was chosen at. The same idempotencyKey (or Idempotency-Key HTTP header, as in REST) returns the first result again. */
   move: SeatGame;
-  /** A batch: 1 to 50 consecutive decisions of this seat, made all or none at the version they were chosen at (a refusal's extensions.index names the move). The same idempotencyKey returns the first result again. */
+  /** A batch: 1 to 50 consecutive decisions of this seat, made all or none at the version they were chosen at (a refusal's extensions.index names the move). A move whose result the seat cannot see must be the last; a move equal to the next one the engine made by itself (a forced pick) is taken as made. The same idempotencyKey returns the first result again. */
   moves: SeatGame;
   /** Register a webhook of this seat: signed notices of its decisions, the game's end and seats joining, POSTed to `url` (docs/webhooks.md). Events default to all. */
   registerWebhook: Webhook;
