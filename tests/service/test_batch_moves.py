@@ -7,26 +7,20 @@ its seat could not see (an elimination) is refused alike whatever the secret."""
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from collections.abc import Iterator
 from datetime import datetime
 from itertools import permutations
 from typing import Any
 
-import orjson
 import pytest
-from redis.asyncio import Redis
 
-from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
-from gamestore.store import Store
 from rules.core.registry import get_game
 from rules.core.rng import Rng
 from rules.pagan.state import HUNTER, WITCH, PaganState
-from service import auth
 from tests.pagan.positions import action_phase, new_game, set_hand, set_tokens, upkeep
 from tests.support.client import GAME_FIELDS, GraphQL, Rest, bearer
+from tests.support.games import store_state
 
 PAGAN = get_game("pagan")
 
@@ -208,31 +202,7 @@ def test_a_graphql_batch_makes_the_moves_and_names_a_refused_ones_index(
 
 
 def _stored(settings: Settings, state: PaganState) -> tuple[str, dict[str, str]]:
-    """`state` stored as a new game of two human seats at version 0; its id and tokens."""
-    game_id = f"batch-{uuid.uuid4().hex[:12]}"
-    tokens = {seat: f"{seat}-{game_id}" for seat in ("witch", "hunter")}
-    record = GameRecord(
-        id=game_id,
-        game="pagan",
-        options=state.options,
-        seed=game_id,
-        seats=[SeatConfig("witch", "human"), SeatConfig("hunter", "human")],
-        version=0,
-        state=orjson.dumps(PAGAN.to_json(state)),
-        creator="test",
-        created=1.0,
-        token_hashes={seat: auth.token_hash(token) for seat, token in tokens.items()},
-    )
-
-    async def put() -> None:
-        redis = Redis.from_url(settings.redis_url)
-        try:
-            assert await Store(redis, settings).create(record)
-        finally:
-            await redis.aclose()
-
-    asyncio.run(put())
-    return game_id, tokens
+    return store_state(settings, "pagan", state)
 
 
 def _raid_table() -> PaganState:
