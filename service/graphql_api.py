@@ -768,8 +768,10 @@ class Mutation:
 
     @strawberry.mutation(
         description="A batch: 1 to 50 consecutive decisions of this seat, made all or none at "
-        "the version they were chosen at (a refusal's extensions.index names the move). The "
-        "same idempotencyKey returns the first result again."
+        "the version they were chosen at (a refusal's extensions.index names the move). A "
+        "move whose result the seat cannot see must be the last; a move equal to the next one "
+        "the engine made by itself (a forced pick) is taken as made. The same idempotencyKey "
+        "returns the first result again."
     )
     async def moves(
         self,

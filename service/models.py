@@ -166,8 +166,9 @@ class MoveRequest(Strict):
         min_length=1,
         max_length=50,
         description="Or a batch: 1 to 50 consecutive decisions of the seat, made all or none "
-        "in one write (a refusal names the `index` of the move refused). A move that shows the "
-        "seat something new (a card drawn) must be the batch's last.",
+        "in one write (a refusal names the `index` of the move refused). A move whose result "
+        "the seat cannot see (a card drawn, an elimination) must be the batch's last; a move "
+        "equal to the next one the engine made by itself (a forced pick) is taken as made.",
     )
 
     @model_validator(mode="after")

@@ -37,6 +37,15 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Traced:
+    """A move made, and what the seat that made it may know of how it went (`apply_traced`)."""
+
+    state: Any  # the state after the move (the given one is untouched)
+    hidden: bool  # the result read something the mover cannot see
+    forced: tuple[Move, ...]  # the mover's decisions the engine then took by itself, in order
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game implements. `S` below is the game's own state type."""
@@ -74,6 +83,15 @@ class Game(Protocol):
 
     def apply_unchecked(self, state: Any, move: Move) -> None:
         """Fast path for search: apply a move from `legal_moves(state)` in place, unchecked."""
+        ...
+
+    def apply_traced(self, state: Any, move: Move | str | dict[str, JsonValue]) -> Traced:
+        """`apply`, and what the seat making the move may know of how it went: whether the
+        result read anything that seat cannot see (a card drawn, a shuffle, an elimination, a
+        hidden hand that decides what happens next), and the decisions of that seat the engine
+        then took by itself (those with one option), in order, up to the first such read. Both
+        are the same in every two states the mover cannot tell apart, so a batch of moves
+        (gamestore/commits.py) ends where they say without telling the mover anything."""
         ...
 
     def outcome(self, state: Any) -> Outcome | None:

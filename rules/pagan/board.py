@@ -12,6 +12,7 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
+from rules.core.machine import reads
 from rules.core.rng import Rng
 from rules.core.text import N_
 from rules.pagan.cards import Card, Villager
@@ -529,6 +530,7 @@ def draw(s: PaganState, p: Player, n: int = 1) -> int:
             p.deck = p.discard
             p.discard = []
             shuffle(s, p.deck)
+        reads(s)  # the deck's order: nobody knows which card comes
         p.hand.append(p.deck.pop())
         drawn += 1
     return drawn
@@ -544,6 +546,7 @@ def reveal_top(s: PaganState, p: Player, n: int) -> list[str]:
             p.deck = p.discard
             p.discard = []
             shuffle(s, p.deck)
+        reads(s)  # the deck's order
         out.append(p.deck.pop())
     return out
 
@@ -556,6 +559,7 @@ def leave_hand(p: Player, card: str) -> None:
 
 
 def shuffle(s: PaganState, cards: list[str]) -> None:
+    reads(s)  # the game's RNG, which nobody may know
     rng = Rng(s.rng)
     rng.shuffle(cards)
     s.rng = rng.state

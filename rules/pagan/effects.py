@@ -23,7 +23,7 @@ from rules.pagan.board import (
     token_count_on,
     villager_name,
 )
-from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.pagan.machine import Handler, arg, finish, handler, pop, push, reads
 from rules.pagan.ops import CONDITIONS_LIST, OPS, TOKEN_COUNT, Op, condition, holds, op
 from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, opponent
 
@@ -125,6 +125,7 @@ def _exonerate(s: PaganState, f: Frame, o: Op) -> None:
 def draw_suspect(s: PaganState) -> None:
     """The Hunter draws the top Suspect; holding all 8 innocents' Suspects wins the game."""
     if s.suspect_deck:
+        reads(s)  # the Suspect deck's order
         s.hunter.suspects.append(s.suspect_deck.pop())
     if len(s.hunter.suspects) >= len(s.villagers) - 1:
         finish(s, HUNTER, "exonerated")
@@ -529,6 +530,9 @@ def push_discard(s: PaganState, seat: str, n: int, upto: bool, reason: str = "")
 class Discard(Handler):
     decision = True
 
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return True  # a hand of copies of one card is discarded from at once
+
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         hand = s.player(f["seat"]).hand
         out = [_discard_move(c) for c in sorted(set(hand))]
@@ -576,6 +580,9 @@ class Look(Handler):
     """Cards looked at wait here, seen only by their owner, until drawn or discarded."""
 
     decision = True
+
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return True  # copies of one card are taken at once
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [

@@ -342,6 +342,9 @@ class Play(Handler):
 
     decision = True
 
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return True  # skipped when nothing in the hand can be played
+
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         out = [
             play_move(s, card, cost)
@@ -430,6 +433,9 @@ class Reveal(Handler):
     and place it; otherwise it goes back to the hand, known to the opponent."""
 
     decision = True
+
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return bool(f["phase"] == "pick")  # the hand's cards; later, the revealed ones
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         phase = f["phase"]

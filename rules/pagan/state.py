@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from rules.core.errors import InvalidState
+from rules.core.machine import Watch
 
 WITCH: Final = "witch"
 HUNTER: Final = "hunter"
@@ -172,6 +173,8 @@ class PaganState:
     # The inference's log-likelihoods per villager over the first n entries of `witch_record`
     # (n, values): the record only grows, so a copy may share it and extend it.
     belief: tuple[int, list[float]] | None = field(default=None, compare=False, repr=False)
+    # What the machine notices while a traced move is made (`rules.core.machine.Watch`).
+    watch: Watch | None = field(default=None, compare=False, repr=False)
 
     def player(self, seat: str) -> Player:
         return self.witch if seat == WITCH else self.hunter

@@ -27,7 +27,7 @@ from rules.pagan.effects import (
     usable,
 )
 from rules.pagan.gloom import take_gloom
-from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.pagan.machine import Handler, arg, finish, handler, pop, push, reads
 from rules.pagan.ops import holds
 from rules.pagan.playing import play_move, playable, start_play
 from rules.pagan.scenario import end_of_turn, rule_triggers
@@ -641,6 +641,7 @@ handler("lifted")(Lifted)
 def eliminate(s: PaganState, villager_id: str) -> None:
     """The Witch announces whether it was her; an innocent's tokens and every Clue in the village
     go back to the supply (the Suspect deck is not touched)."""
+    reads(s, WITCH)  # who the Witch is
     if villager_id == s.true_witch:
         finish(s, HUNTER, "eliminated-witch")
         return

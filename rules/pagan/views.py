@@ -104,6 +104,14 @@ def _decision(s: PaganState, viewer: str | None) -> dict[str, Any] | None:
         out["looking_at"] = [_card(c) for c in sorted(f["cards"])]
     if f["t"] == "reveal":  # revealed cards are shown to both players
         out["revealed"] = [_card(c) for c in sorted(f["cards"])]
+    # Which token the picks are of, as the prompt says: a frontend gathering several picks
+    # counts them against what the board shows (a villager's Clues left to pay from).
+    if f["t"] == "pay_tokens":
+        out["token"] = "clue" if f["clue"] else "secret"
+    elif "token" in f:
+        out["token"] = f["token"]
+    if f.get("max_targets"):
+        out["max_targets"] = f["max_targets"]
     return out
 
 

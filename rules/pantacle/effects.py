@@ -152,6 +152,9 @@ class Discard(Handler):
 
     decision = True
 
+    def private_options(self, s: PantacleState, f: Frame) -> bool:
+        return True  # a hand of copies of one blade is discarded from at once
+
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         return [
             Move("discard", (("blade", b),), N_("Discard {blade}").format(blade=blade_name(b)))

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.errors import InvalidState
+from rules.core.machine import Watch
 
 Frame = dict[str, Any]
 
@@ -136,6 +137,8 @@ class PantacleState:
     passes: list[Pass] = field(default_factory=list)
     # The legal moves of the pending decision, computed once per decision; never serialized.
     cache: list[Any] | None = field(default=None, compare=False, repr=False)
+    # What the machine notices while a traced move is made (`rules.core.machine.Watch`).
+    watch: Watch | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:

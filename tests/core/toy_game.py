@@ -15,7 +15,7 @@ from typing import Any
 from rules.core.describe import Description, narrate
 from rules.core.errors import IllegalMove, InvalidOptions, InvalidState
 from rules.core.moves import JsonValue, Move, find_move
-from rules.core.protocol import Options, Outcome, Seat
+from rules.core.protocol import Options, Outcome, Seat, Traced
 from rules.core.rng import Rng, seed_state
 
 CARDS = tuple(range(1, 10))
@@ -100,6 +100,11 @@ class HiddenNim:
             state.reason = "last-stone"
             return
         state.turn = (state.turn + 1) % len(state.seats)
+
+    def apply_traced(self, state: NimState, move: Move | str | dict[str, JsonValue]) -> Traced:
+        """A showdown reads every hidden card; taking stones reads nothing hidden."""
+        after = self.apply(state, move)
+        return Traced(after, after.reason == "showdown", ())
 
     def outcome(self, state: NimState) -> Outcome | None:
         if state.winner is None:

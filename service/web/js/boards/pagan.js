@@ -11,7 +11,7 @@
 import { gql } from "../api.js";
 import { h, humanize } from "../dom.js";
 import { t } from "../i18n.js";
-import { batchRefusal, gatherCount, movesBySpot, shortLabel } from "./pagan-moves.js";
+import { batchRefusal, gatherCount, gatheringEnds, movesBySpot, picksLeft, shortLabel, spotOf } from "./pagan-moves.js";
 
 // `players` and `decision.kind` have other types in PantacleView, whose fragment is spread
 // beside this one: GraphQL asks for aliases (docs/api-moves.md), undone by `paganView`.
@@ -47,7 +47,10 @@ export const FRAGMENT = gql`
         allies { ...PaganBoardSlot }
       }
     }
-    decision { seat decisionKind: kind prompt lookingAt { id name type } revealed { id name type } }
+    decision {
+      seat decisionKind: kind prompt lookingAt { id name type } revealed { id name type }
+      token maxTargets
+    }
     outcome { winners reason trueWitch { id name } }
     factions { witch { id name } hunter { id name } green { id name } }
     cleansing { id name type }
@@ -140,8 +143,13 @@ export function render(root, ctx) {
   const bottom = me || "witch";
   const top = bottom === "witch" ? "hunter" : "witch";
   const moves = ctx.myTurn ? ctx.legalMoves || [] : [];
-  const where = movesBySpot(view, me, moves);
-  const board = new Board(root, ctx, state, where, gatherCount(decision, moves));
+  const gather = gatherCount(decision, moves);
+  // While picks are gathered, a pick that can no longer be made (a villager's last Clue
+  // already chosen, a card's only copy) is not offered.
+  const picks = state.picks;
+  const offered = gather ? moves.filter((m) => m.kind === "DONE" || picksLeft(view, me, picks, m) > 0) : moves;
+  const where = movesBySpot(view, me, offered);
+  const board = new Board(root, ctx, state, where, gather, me);
 
   root.replaceChildren(
     h("div", {
@@ -170,22 +178,23 @@ export function render(root, ctx) {
 class Board {
   /**
    * @param {HTMLElement} root  @param {BoardContext} ctx  @param {BoardState} state
-   * @param {Map<string, LegalMove[]>} where  @param {number} gather
+   * @param {Map<string, LegalMove[]>} where  @param {number} gather  @param {string|null} me
    */
-  constructor(root, ctx, state, where, gather) {
+  constructor(root, ctx, state, where, gather, me) {
     this.root = root;
     this.ctx = ctx;
     this.view = ctx.view || {};
     this.state = state;
     this.where = where;
     this.gather = gather;
+    this.me = me;
     this.last = lastTouched(ctx.lastMove);
     /** picks gathered so far, by spot, to show "+1" where they go */
     /** @type {Map<string, number>} */
     this.picked = new Map();
     for (const move of state.picks) {
-      const spot = [...where.entries()].find(([, ms]) => ms.some((m) => m.id === move.id));
-      if (spot) this.picked.set(spot[0], (this.picked.get(spot[0]) || 0) + 1);
+      const spot = spotOf(this.view, me, move);
+      this.picked.set(spot, (this.picked.get(spot) || 0) + 1);
     }
   }
 
@@ -513,8 +522,12 @@ class Board {
     state.error = "";
     if (this.gather && move.kind !== "DONE") {
       state.picks.push(move);
-      if (state.picks.length >= this.gather) this.sendPicks();
-      else this.redraw();
+      const moves = this.ctx.legalMoves || [];
+      if (state.picks.length >= this.gather || gatheringEnds(this.view, this.me, state.picks, moves)) {
+        this.sendPicks();
+      } else {
+        this.redraw();
+      }
       return;
     }
     if (state.picks.length) {
