@@ -40,8 +40,8 @@ class Settings(BaseSettings):
     write_replicas: int = Field(
         default=0,
         ge=0,
-        description="A write is acknowledged only once this many replicas have it (Redis WAIT); "
-        "else the client gets a 503 WRITE_NOT_REPLICATED problem.",
+        description="A write is answered 200 only once this many replicas have it (Redis WAIT); "
+        "one they did not confirm in time is answered 202 with a Coven-Replication header.",
     )
     write_replicas_timeout_ms: int = Field(
         default=1000, ge=1, description="How long a write waits for COVEN_WRITE_REPLICAS."

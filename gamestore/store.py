@@ -29,7 +29,7 @@ import orjson
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from gamestore import clocks, scripts
+from gamestore import clocks, replication, scripts
 from gamestore.commits import Commit, event_for
 from gamestore.connect import AsyncClient, SyncClient
 from gamestore.keys import Keys
@@ -431,7 +431,8 @@ class Store(_Face):
     async def write(self, name: str, keys: list[str], args: list[Any]) -> Any:
         """Run the script, then (`COVEN_WRITE_REPLICAS`) WAIT for that many replicas on the
         same connection, one round trip: WAIT counts the replicas that have every write this
-        connection made. Raises `WriteNotReplicated` when too few confirmed in time."""
+        connection made. When too few confirmed in time, the write is still made: noted for
+        the answer (`gamestore.replication`), or `WriteNotReplicated` when nobody takes note."""
         wanted = self.settings.write_replicas
         if not wanted:
             return await self.scripts[name](keys=keys, args=args)
@@ -443,7 +444,7 @@ class Store(_Face):
             result, confirmed = await pipe.execute()
         else:
             result, confirmed = await self._write_on_cluster(name, keys, args, wanted, timeout)
-        if int(confirmed) < wanted:
+        if int(confirmed) < wanted and not replication.note(wanted, int(confirmed)):
             raise WriteNotReplicated(wanted, int(confirmed))
         return result
 

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gamestore.connect import async_client
 from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
-from gamestore.store import Store, WriteNotReplicated
+from gamestore.store import Store
 from rules.core.errors import IllegalMove
 from rules.core.text import N_
 from service import explorers, i18n, logfilter, metrics, webclient
@@ -40,7 +40,6 @@ from service.errors import (
     NotFound,
     ServiceError,
     from_rules,
-    from_store,
 )
 from service.etags import etag_of
 from service.fanout import LiveHub, raise_fd_limit
@@ -52,6 +51,7 @@ from service.i18n import Localise
 from service.limits import BodyLimit, RateLimit, SubscriptionSlots
 from service.live import Broadcaster
 from service.proxies import proxy_middleware
+from service.replication import ReplicationNotice
 from service.rest import json_response, problem, problem_app, routes
 from service.unavailable import Unavailable
 from service.validation import JsonBodies
@@ -159,11 +159,6 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     )
 
 
-async def on_not_replicated(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, WriteNotReplicated)
-    return problem(from_store(exc), request.url.path)
-
-
 async def on_crash(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)
     # Answered outside the Localise middleware (Starlette's outermost error handler), so in
@@ -232,6 +227,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             # headers.
             cors_middleware(settings.cors_origin_list),
             Middleware(Metrics),
+            # A write made but not confirmed by the replicas: 202 with Coven-Replication.
+            Middleware(ReplicationNotice),
             # Before anything reads the client's address (the rate limit).
             *proxy_middleware(settings.trusted_proxies),
             # JSON answers of 1 KB or more; never the event stream (excluded by default).
@@ -248,7 +245,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             ServiceError: on_service_error,
             IllegalMove: on_rules_error,
             HTTPException: on_http_error,
-            WriteNotReplicated: on_not_replicated,
             Exception: on_crash,
         },
         lifespan=lifespan,

@@ -24,7 +24,6 @@ ServiceError                      code                      HTTP
 ├── UnsupportedMediaType          UNSUPPORTED_MEDIA_TYPE    415
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
-├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
 ├── ServiceUnavailable            SERVICE_UNAVAILABLE       503  (retry_after)
 ├── StoreUnavailable              STORE_UNAVAILABLE         503  (retry_after)
 ├── WebhookNotFound               WEBHOOK_NOT_FOUND         404
@@ -35,8 +34,8 @@ ServiceError                      code                      HTTP
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
 The game store's move planning raises the rules' own `IllegalMove`; `from_rules` is the one
-place it becomes `IllegalMoveError`, for both REST and GraphQL (and `from_store` makes the
-store's `WriteNotReplicated` a `NotReplicated`).
+place it becomes `IllegalMoveError`, for both REST and GraphQL. A write too few replicas confirmed
+is no error: it was made (`service.replication` answers it 202).
 
 Every message is written for the player and names nothing the caller's seat may not see.
 """
@@ -45,7 +44,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 from rules.core.text import N_
 
@@ -236,15 +234,6 @@ class HintTimeout(ServiceError):
     title = N_("The hint took too long")
 
 
-class NotReplicated(ServiceError):
-    """Fewer replicas than COVEN_WRITE_REPLICAS confirmed a write in time. The write may still
-    be applied: the client reads again, and an Idempotency-Key makes a retried move safe."""
-
-    code = "WRITE_NOT_REPLICATED"
-    status = 503
-    title = N_("Write not confirmed by replicas")
-
-
 class ServiceUnavailable(ServiceError):
     code = "SERVICE_UNAVAILABLE"
     status = 503
@@ -338,14 +327,3 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
 def from_rules(error: IllegalMove) -> ServiceError:
     """The service's error for a move the rules refused, with the rules' reason."""
     return IllegalMoveError(error.reason)
-
-
-def from_store(error: WriteNotReplicated) -> ServiceError:
-    """The service's error for a write too few replicas confirmed (it may still be applied)."""
-    return NotReplicated(
-        N_(
-            "the write was applied but only {confirmed} of {wanted} replicas "
-            "confirmed it in time; read the game again (a retry with the "
-            "same Idempotency-Key is safe)"
-        ).format(confirmed=error.confirmed, wanted=error.wanted)
-    )

@@ -69,7 +69,6 @@ from strawberry.types import ExecutionResult, Info
 from strawberry.types.graphql import OperationType
 
 from gamestore.pool import PoolExhausted
-from gamestore.store import WriteNotReplicated
 from rules.core.errors import IllegalMove
 from rules.core.text import N_
 from service import (
@@ -93,11 +92,11 @@ from service.errors import (
     ServiceUnavailable,
     UnsupportedMediaType,
     from_rules,
-    from_store,
 )
 from service.fanout import Update, seat_updates
 from service.games import GameService, catalog
 from service.limits import SubscriptionSlots, charge, client_address
+from service.replication import ReplicationExtension
 from service.unavailable import UNREACHABLE, busy, unavailable_error
 from service.validation import check_writable
 
@@ -533,8 +532,6 @@ async def _guard(call: Awaitable[T], info: Info | None = None) -> T:
         raise as_graphql_error(exc) from None
     except IllegalMove as exc:
         raise as_graphql_error(from_rules(exc)) from None
-    except WriteNotReplicated as exc:
-        raise as_graphql_error(from_store(exc)) from None
     except PoolExhausted:
         raise as_graphql_error(busy()) from None
     except UNREACHABLE:
@@ -1258,7 +1255,12 @@ def make_schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
-        extensions=[lambda: CheckedDocuments(checked), ShapeErrors, *extensions],
+        extensions=[
+            lambda: CheckedDocuments(checked),
+            ShapeErrors,
+            ReplicationExtension,
+            *extensions,
+        ],
     )
 
 

@@ -28,7 +28,7 @@ from gamestore.settings import Settings
 from gamestore.store import Store
 from service import games, i18n
 from service.app import create_app
-from service.errors import ALL_ERRORS, NotReplicated
+from service.errors import ALL_ERRORS
 from service.i18n import Translator
 from tests.service.test_spanish import assert_spanish
 from tests.support.namespace import settings_for
@@ -45,7 +45,7 @@ QUOTED = re.compile(r"'[^']*'")
 IDS = re.compile(r"\b(witch|hunter|seat-\d|ai:[a-z]+|forfeit|[a-z]+(?:_[a-z]+)+)\b")
 # Every English template of the catalog, as a translator into itself: an English text is found.
 ENGLISH = Translator({k: k for k in i18n.read_messages("es")})
-CODES = {e.code for e in (*ALL_ERRORS, NotReplicated)} | {"INTERNAL_ERROR"}
+CODES = {e.code for e in ALL_ERRORS} | {"INTERNAL_ERROR"}
 
 
 @dataclass
@@ -448,12 +448,6 @@ def too_many_subscriptions(env: Env) -> None:
                 return
 
 
-def write_not_replicated(env: Env) -> None:
-    """(the replicated app: one replica asked for, none there)"""
-    env.rest("POST", "/games", json={"game": "pagan", "seats": HUMANS})
-    env.graphql(CREATE, input={"game": "pagan", "seats": HUMANS})
-
-
 # -- the apps ------------------------------------------------------------------------------
 
 
@@ -500,12 +494,6 @@ def capped(namespace: dict[str, str], store: redis.Redis) -> Iterator[Env]:
     yield from _env(_settings(namespace, max_subscriptions_per_connection=1), store)
 
 
-@pytest.fixture(scope="module")
-def replicated(namespace: dict[str, str], store: redis.Redis) -> Iterator[Env]:
-    settings = _settings(namespace, write_replicas=1, write_replicas_timeout_ms=20)
-    yield from _env(settings, store)
-
-
 CASES: list[Callable[[Env], None]] = [
     game_not_found,
     unknown_game_type,
@@ -543,7 +531,7 @@ def _spanish(text: str) -> None:
 
 
 def test_every_error_code_answers_in_spanish_with_its_machine_readable_members(
-    env: Env, tight: Env, capped: Env, replicated: Env, monkeypatch: pytest.MonkeyPatch
+    env: Env, tight: Env, capped: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for case in CASES:
         case(env)
@@ -552,9 +540,7 @@ def test_every_error_code_answers_in_spanish_with_its_machine_readable_members(
     too_many_open_games(tight)
     rate_limited(tight)
     too_many_subscriptions(capped)
-    write_not_replicated(replicated)
     answers = [*env.seen.answers, *tight.seen.answers, *capped.seen.answers]
-    answers += replicated.seen.answers
     seen_codes = {code for _, code, _, _ in answers}
     assert sorted(CODES - seen_codes) == [], "codes without a case"
     channels = {(channel, code) for channel, code, _, _ in answers}
