@@ -32,7 +32,7 @@ from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
 from rules.core.errors import IllegalMove
 from rules.core.text import N_
-from service import explorers, i18n, logfilter, metrics, webclient
+from service import contracts, explorers, i18n, logfilter, metrics, webclient
 from service.cors import CrashHeaders, cors_middleware
 from service.errors import (
     INTERNAL_DETAIL,
@@ -221,7 +221,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/metrics", metrics_endpoint),
-            *explorers.routes(),
+            *explorers.routes(contracts.openapi),
             # Last: the web client's page at / and its assets at /app/ shadow no API path.
             *webclient.routes(),
         ],

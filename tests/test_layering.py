@@ -12,11 +12,15 @@ module or opens a file.
 
 Every import of every module is read from its source (with `ast`, so imports inside functions
 and under `TYPE_CHECKING` count too), relative imports resolved to the package they name.
+
+No module imports itself through others: the modules and their imports form no circle (an import
+in a function that breaks a circle at load time still ties the modules into one).
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,25 +37,31 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 }
 
 
-def _imported(root: Path, path: Path) -> list[tuple[int, str, str]]:
-    """(line, the module imported from, the import as written) of every import in the module
-    at `path` under `root`."""
+def _imports(root: Path, path: Path) -> list[tuple[int, str, tuple[str, ...], str]]:
+    """(line, the module imported from, the names imported from it (none for `import m`), the
+    import as written) of every import in the module at `path` under `root`."""
     parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     else:
         parts = parts[:-1]  # the package a relative import starts from
-    found: list[tuple[int, str, str]] = []
+    found: list[tuple[int, str, tuple[str, ...], str]] = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
-            found += [(node.lineno, a.name, f"import {a.name}") for a in node.names]
+            found += [(node.lineno, a.name, (), f"import {a.name}") for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = parts[: len(parts) - node.level + 1] if node.level else []
             name = ".".join([*base, *filter(None, [node.module])])
             written = "." * node.level + (node.module or "")
-            names = ", ".join(a.name for a in node.names)
-            found.append((node.lineno, name, f"from {written} import {names}"))
+            names = tuple(a.name for a in node.names)
+            found.append((node.lineno, name, names, f"from {written} import {', '.join(names)}"))
     return found
+
+
+def _imported(root: Path, path: Path) -> list[tuple[int, str, str]]:
+    """(line, the module imported from, the import as written) of every import in the module
+    at `path` under `root`."""
+    return [(line, name, written) for line, name, _, written in _imports(root, path)]
 
 
 def _violations(root: Path) -> list[str]:
@@ -88,6 +98,117 @@ def test_an_import_in_a_function_or_for_type_checking_is_caught(tmp_path: Path) 
     assert _violations(tmp_path) == [
         "rules/core/up.py:6: import ai.agent (rules may import only rules)",
         "gamestore/late.py:5: from service import app (gamestore may import only gamestore, rules)",
+    ]
+
+
+def _modules(root: Path) -> dict[str, Path]:
+    """Every module of the project's packages by its dotted name (a package by its own)."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def _import_graph(root: Path) -> dict[str, dict[str, int]]:
+    """For every module, the project's modules it imports and the line of the first such import.
+    `from p import m` imports the module `p.m` when there is one, else `p` itself; `import a.b.c`
+    imports the deepest of `a.b.c`, `a.b`, `a` that is a module. A package's `__init__` that
+    the import system runs first is not counted: a module importing a sibling is no circle
+    through their package."""
+    modules = _modules(root)
+    graph: dict[str, dict[str, int]] = {}
+    for module, path in modules.items():
+        edges: dict[str, int] = {}
+        for line, name, names, _ in _imports(root, path):
+            targets = [f"{name}.{n}" if f"{name}.{n}" in modules else name for n in names]
+            if not names:
+                while name and name not in modules:
+                    name = name.rpartition(".")[0]
+                targets = [name]
+            for target in targets:
+                if target in modules and target != module:
+                    edges.setdefault(target, line)
+        graph[module] = edges
+    return graph
+
+
+def _cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """One circle of imports (a, b, ..., a) for every group of modules that import each other
+    (a strongly connected component, Tarjan's algorithm), each starting at its first module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in graph[module]:
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = set()
+            while not group or module not in group:
+                group.add(stack.pop())
+            if len(group) > 1:
+                groups.append(group)
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    circles = []
+    for group in groups:
+        start = min(group)
+        paths = {start: [start]}  # breadth first: the shortest way back to `start`
+        queue = [start]
+        while queue and start not in paths[start][1:]:
+            here = queue.pop(0)
+            for target in sorted(graph[here]):
+                if target == start:
+                    paths[start] = [*paths[here], start]
+                    break
+                if target in group and target not in paths:
+                    paths[target] = [*paths[here], target]
+                    queue.append(target)
+        circles.append(paths[start])
+    return sorted(circles)
+
+
+def _circle_text(graph: dict[str, dict[str, int]], circle: list[str]) -> str:
+    steps = [f"{a} (line {graph[a][b]})" for a, b in itertools.pairwise(circle)]
+    return " -> ".join([*steps, circle[-1]])
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    graph = _import_graph(ROOT)
+    circles = [_circle_text(graph, circle) for circle in _cycles(graph)]
+    assert not circles, "modules that import each other:\n" + "\n".join(circles)
+
+
+def test_a_circle_of_imports_is_caught_with_its_path(tmp_path: Path) -> None:
+    (tmp_path / "service").mkdir()
+    (tmp_path / "service" / "__init__.py").write_text("from service import api\n")
+    (tmp_path / "service" / "api.py").write_text("from service import pages\n")
+    (tmp_path / "service" / "pages.py").write_text(
+        "import service.api\n\n\ndef page():\n    from service.docs import build\n"
+    )
+    (tmp_path / "service" / "docs.py").write_text("\n\ndef build():\n    from . import api\n")
+    (tmp_path / "service" / "fine.py").write_text("from service.docs import build\n")
+    graph = _import_graph(tmp_path)
+    assert [_circle_text(graph, c) for c in _cycles(graph)] == [
+        "service.api (line 1) -> service.pages (line 1) -> service.api",
+    ]
+    (tmp_path / "service" / "pages.py").write_text("def page():\n    from service.docs import b\n")
+    graph = _import_graph(tmp_path)
+    assert [_circle_text(graph, c) for c in _cycles(graph)] == [
+        "service.api (line 1) -> service.pages (line 2) -> service.docs (line 4) -> service.api"
     ]
 
 
