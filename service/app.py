@@ -30,8 +30,7 @@ from gamestore.connect import async_client
 from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store, WriteNotReplicated
-from rules.core.errors import IllegalMove
-from rules.core.text import N_
+from rules.core import N_, IllegalMove
 from service import contracts, explorers, i18n, logfilter, metrics, webclient
 from service.cors import CrashHeaders, cors_middleware
 from service.errors import (

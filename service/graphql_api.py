@@ -70,8 +70,7 @@ from strawberry.types.graphql import OperationType
 
 from gamestore.pool import PoolExhausted
 from gamestore.store import WriteNotReplicated
-from rules.core.errors import IllegalMove
-from rules.core.text import N_
+from rules.core import N_, IllegalMove
 from service import (
     auth,
     explorers,

@@ -22,12 +22,7 @@ from hypothesis import strategies as st
 
 from gamestore.commits import BatchRefused, plan_batch
 from gamestore.records import GameRecord, SeatConfig
-from rules.core import registry
-from rules.core.errors import IllegalMove
-from rules.core.moves import Move
-from rules.core.protocol import Options
-from rules.core.registry import game_names
-from rules.core.rng import Rng
+from rules.core import IllegalMove, Move, Options, Rng, game_names, registry
 from tests.conformance import (
     MALFORMED,
     Conformance,

@@ -13,6 +13,10 @@ module or opens a file.
 Every import of every module is read from its source (with `ast`, so imports inside functions
 and under `TYPE_CHECKING` count too), relative imports resolved to the package they name.
 
+A package with a facade (`rules.core`, `ai`) is imported through it: code outside the package
+imports the package's public names from the package itself, and of its modules only those it
+declares public (`FACADES`), never a private one.
+
 No module imports itself through others: the modules and their imports form no circle (an import
 in a function that breaks a circle at load time still ties the modules into one).
 """
@@ -98,6 +102,64 @@ def test_an_import_in_a_function_or_for_type_checking_is_caught(tmp_path: Path) 
     assert _violations(tmp_path) == [
         "rules/core/up.py:6: import ai.agent (rules may import only rules)",
         "gamestore/late.py:5: from service import app (gamestore may import only gamestore, rules)",
+    ]
+
+
+# Each package with a facade, and its public modules: vocabularies of their own, imported from
+# themselves (their packages' docstrings say why). Its other modules are private.
+FACADES: dict[str, frozenset[str]] = {
+    "rules.core": frozenset({"describe", "machine", "shapes"}),
+    "ai": frozenset({"arena", "parallel", "policies", "ratings"}),
+}
+
+
+def _past_facades(root: Path) -> list[str]:
+    """Every import, from outside a package with a facade, of one of its private modules."""
+    problems = []
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            where = ".".join(path.relative_to(root).with_suffix("").parts)
+            for line, name, names, written in _imports(root, path):
+                for facade, public in FACADES.items():
+                    if where.startswith(facade + "."):
+                        continue  # inside the package: its own modules are its to use
+                    folder = root.joinpath(*facade.split("."))
+                    if name.startswith(facade + "."):
+                        reached = [name[len(facade) + 1 :].split(".")[0]]
+                    elif name == facade:  # `from rules.core import registry`: a module too
+                        reached = [n for n in names if (folder / f"{n}.py").exists()]
+                    else:
+                        continue
+                    for module in reached:
+                        if module not in public:
+                            problems.append(
+                                f"{path.relative_to(root)}:{line}: {written} "
+                                f"({facade}.{module} is private: import from {facade})"
+                            )
+    return problems
+
+
+def test_packages_with_a_facade_are_imported_through_it() -> None:
+    problems = _past_facades(ROOT)
+    assert not problems, "imports past a facade:\n" + "\n".join(problems)
+
+
+def test_an_import_past_a_facade_is_caught(tmp_path: Path) -> None:
+    for folder in ("rules/core", "ai", "service"):
+        (tmp_path / folder).mkdir(parents=True)
+    for module in ("__init__", "rng", "machine", "registry"):
+        (tmp_path / "rules" / "core" / f"{module}.py").write_text("")
+    (tmp_path / "rules" / "core" / "protocol.py").write_text("from rules.core.rng import Rng\n")
+    (tmp_path / "ai" / "agent.py").write_text(
+        "from rules.core import Rng, machine\nfrom rules.core.machine import push\n"
+    )
+    (tmp_path / "service" / "games.py").write_text(
+        "import ai\nfrom rules.core import registry\n\n\ndef f():\n    import ai.levels\n"
+    )
+    assert _past_facades(tmp_path) == [
+        "service/games.py:2: from rules.core import registry "
+        "(rules.core.registry is private: import from rules.core)",
+        "service/games.py:6: import ai.levels (ai.levels is private: import from ai)",
     ]
 
 

@@ -12,9 +12,8 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
+from rules.core import N_, Rng
 from rules.core.machine import reads
-from rules.core.rng import Rng
-from rules.core.text import N_
 from rules.pagan.cards import Card, Villager
 from rules.pagan.catalog import load_catalog
 from rules.pagan.state import HUNTER, WITCH, PaganState, Player, Slot, opponent

@@ -11,8 +11,7 @@ read only the villager visited.
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pagan.board import villager_name
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import WITCH, PaganState

@@ -5,11 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.machine_game import MachineGame
-from rules.core.moves import Move
-from rules.core.protocol import Options, Outcome
-from rules.core.rng import Rng
-from rules.core.text import N_
+from rules.core import N_, MachineGame, Move, Options, Outcome, Rng
 from rules.pagan import describe, heuristics, sampling, setup, state, views
 from rules.pagan.board import CATALOG
 from rules.pagan.catalog_export import catalog_json

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pagan import board
 from rules.pagan.board import CARDS, place_name, plural
 from rules.pagan.effects import DONE, cleanse_sources, push_fx

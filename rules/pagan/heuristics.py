@@ -16,8 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from rules.core.moves import Move
-from rules.core.rng import Rng
+from rules.core import Move, Rng
 from rules.pagan import board, inference, sampling
 from rules.pagan.board import CARDS, VILLAGERS, card_at_place
 from rules.pagan.ops import mentions

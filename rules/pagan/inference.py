@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rules.core.moves import Move
+from rules.core import Move
 from rules.pagan.board import VILLAGERS
 from rules.pagan.state import WITCH, Observation, PaganState
 

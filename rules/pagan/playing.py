@@ -13,8 +13,7 @@ Sight) is played onto a Hunter card in play, which stops counting as in play.
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pagan import board
 from rules.pagan.board import (
     BOARD_SLOTS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pagan.board import cards_on_table
 from rules.pagan.state import HUNTER, WITCH, PaganState, opponent
 

@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.errors import InvalidOptions
-from rules.core.rng import Rng, seed_state
+from rules.core import InvalidOptions, Rng, seed_state
 from rules.pagan import machine
 from rules.pagan.board import BOARD_SLOTS, CATALOG, GLOOM_LIMIT, TOKEN_LIMITS, villager_gloom_limit
 from rules.pagan.cards import Scenario

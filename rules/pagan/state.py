@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from rules.core.errors import InvalidState
+from rules.core import InvalidState
 from rules.core.machine import Watch
 
 WITCH: Final = "witch"

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pagan import board
 from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, derived, villager_name
 from rules.pagan.effects import (

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.machine_game import MachineGame
-from rules.core.moves import Move
-from rules.core.protocol import Options, Outcome
-from rules.core.rng import Rng
-from rules.core.text import N_
+from rules.core import N_, MachineGame, Move, Options, Outcome, Rng
 from rules.pantacle import describe, heuristics, sampling, setup, state, views
 from rules.pantacle.board import CATALOG
 from rules.pantacle.catalog_export import catalog_json

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.core.registry import get_game
+from rules.core import get_game
 from rules.pagan import machine
 from rules.pagan.board import CARDS, drop_gloom, gloom_at, put_gloom
 from rules.pagan.game import PaganGame

@@ -18,7 +18,7 @@ from collections import Counter
 
 import pytest
 
-from rules.core.errors import IllegalMove, InvalidOptions
+from rules.core import IllegalMove, InvalidOptions
 from rules.pagan.board import CATALOG
 from rules.pagan.state import HUNTER, WITCH, PaganState
 from tests.pagan.invariants import check_invariants

@@ -18,8 +18,7 @@ import json
 
 import pytest
 
-from rules.core.errors import InvalidOptions
-from rules.core.rng import Rng
+from rules.core import InvalidOptions, Rng
 from rules.pagan.board import CATALOG, gloom_at, gloom_limit
 from rules.pagan.decks import validate_deck
 from rules.pagan.state import HUNTER, WITCH, PaganState
