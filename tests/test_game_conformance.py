@@ -68,6 +68,14 @@ def test_a_game_registered_without_a_configuration_fails_the_rule(
 
 
 @configurations
+def test_every_option_set_seats_as_many_players_as_the_game_declares(config: Conformance) -> None:
+    info = config.game.info
+    for name, options in config.option_sets.items():
+        seats = config.game.seats(config.game.validate_options(options))
+        assert info.min_players <= len(seats) <= info.max_players, name
+
+
+@configurations
 @PROPERTY
 @given(seed=SEEDS, data=st.data())
 def test_every_random_game_ends(config: Conformance, seed: int, data: st.DataObject) -> None:

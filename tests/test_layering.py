@@ -17,6 +17,11 @@ A package with a facade (`rules.core`, `ai`) is imported through it: code outsid
 imports the package's public names from the package itself, and of its modules only those it
 declares public (`FACADES`), never a private one.
 
+No game is named outside its own package (`rules/<game>/`): generic code finds games in the
+registry and reads what it needs of them from their declared `GameInfo`. A game's name as an
+identifier or a string of code counts; prose (docstrings, comments, help texts and API
+descriptions, which name the games as examples) and pyproject's entry points do not.
+
 No module imports itself through others: the modules and their imports form no circle (an import
 in a function that breaks a circle at load time still ties the modules into one).
 """
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,6 +108,96 @@ def test_an_import_in_a_function_or_for_type_checking_is_caught(tmp_path: Path) 
     assert _violations(tmp_path) == [
         "rules/core/up.py:6: import ai.agent (rules may import only rules)",
         "gamestore/late.py:5: from service import app (gamestore may import only gamestore, rules)",
+    ]
+
+
+def _game_names(root: Path) -> list[str]:
+    """The games: every package of `rules` but the core."""
+    return sorted(
+        p.name
+        for p in (root / "rules").iterdir()
+        if p.is_dir() and p.name != "core" and any(p.glob("*.py"))
+    )
+
+
+def _words(text: str) -> set[str]:
+    """The lower-case words of an identifier or a token: `pagan_types`, `PaganView`,
+    `rules.pagan.game:PAGAN` and `Pagan` all hold "pagan"."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return {w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w}
+
+
+def _named_games(root: Path) -> list[str]:
+    """Every identifier or non-prose string in shipped code that names a game, outside that
+    game's own package."""
+    games = _game_names(root)
+    found: list[tuple[str, int, str]] = []
+    for package in SHIPPED:
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(), str(path))
+            docstrings = {
+                id(node.body[0].value)
+                for node in ast.walk(tree)
+                if isinstance(
+                    node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+                )
+                and node.body
+                and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant)
+            }
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Name):
+                    texts = [node.id]
+                elif isinstance(node, ast.Attribute):
+                    texts = [node.attr]
+                elif isinstance(node, ast.arg):
+                    texts = [node.arg]
+                elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                    texts = [node.name]
+                elif isinstance(node, ast.alias):
+                    texts = [node.name, node.asname or ""]
+                elif isinstance(node, ast.ImportFrom):
+                    texts = [node.module or ""]
+                elif isinstance(node, ast.keyword):
+                    texts = [node.arg or ""]
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    # Prose (it has spaces) is documentation: help texts, descriptions.
+                    prose = id(node) in docstrings or re.search(r"\s", node.value)
+                    texts = [] if prose else [node.value]
+                else:
+                    continue
+                named = {g for text in texts for g in games if g in _words(text)}
+                rel = path.relative_to(root)
+                for game in sorted(named):
+                    if rel.parts[:2] != ("rules", game):
+                        names = ", ".join(t for t in texts if t)
+                        found.append((str(rel), getattr(node, "lineno", 0), f"{game} ({names})"))
+    return [f"{path}:{line}: {what}" for path, line, what in sorted(found)]
+
+
+def test_no_game_is_named_outside_its_package() -> None:
+    found = _named_games(ROOT)
+    assert not found, "games named outside their packages:\n" + "\n".join(found)
+
+
+def test_a_game_named_in_generic_code_is_caught(tmp_path: Path) -> None:
+    for folder in ("rules/core", "rules/chess", "ai", "service"):
+        (tmp_path / folder).mkdir(parents=True)
+    for package in SHIPPED:
+        (tmp_path / package).mkdir(exist_ok=True)
+    (tmp_path / "rules" / "chess" / "game.py").write_text('name = "chess"\n')
+    (tmp_path / "ai" / "levels.py").write_text(
+        '"""Levels, tuned for chess."""\n\n# chess likes deeper searches\n'
+        'TUNED = {"chess": 3}\nHELP = "A game, e.g. chess."\n'
+    )
+    (tmp_path / "service" / "schemas.py").write_text(
+        "from rules.chess import view_types as chess_types\n\n\nclass ChessView:\n    pass\n"
+    )
+    assert _named_games(tmp_path) == [
+        "ai/levels.py:4: chess (chess)",
+        "service/schemas.py:1: chess (rules.chess)",
+        "service/schemas.py:1: chess (view_types, chess_types)",
+        "service/schemas.py:4: chess (ChessView)",
     ]
 
 

@@ -19,7 +19,7 @@ from rules.core.describe import Description, narrate
 from rules.core.errors import IllegalMove, InvalidOptions, InvalidState, RulesError
 from rules.core.machine_game import MachineGame, MoveRequest
 from rules.core.moves import JsonValue, Move, find_move
-from rules.core.protocol import Game, Options, Outcome, Seat, Traced
+from rules.core.protocol import Game, GameInfo, Options, Outcome, Seat, Traced
 from rules.core.registry import ENTRY_POINT_GROUP, game_names, get_game, register
 from rules.core.rng import Rng, seed_state
 from rules.core.text import N_
@@ -32,6 +32,7 @@ __all__ = [
     "Description",
     "FieldReader",
     "Game",
+    "GameInfo",
     "IllegalMove",
     "InvalidOptions",
     "InvalidState",

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core import (
     Description,
+    GameInfo,
     IllegalMove,
     InvalidOptions,
     InvalidState,
@@ -47,6 +48,8 @@ class NimState:
 
 class HiddenNim:
     """The protocol over `NimState`. `name` can be changed so tests can register variants."""
+
+    info = GameInfo(min_players=2, max_players=4)  # no typed view: JSON views only
 
     def __init__(self, name: str = "toy-nim") -> None:
         self.name = name
