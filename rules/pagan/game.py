@@ -7,10 +7,10 @@ from typing import Any
 
 from rules.core import N_, GameInfo, MachineGame, Move, Options, Outcome, Rng
 from rules.pagan import describe, heuristics, sampling, setup, state, view_types, views
-from rules.pagan.board import CATALOG
 from rules.pagan.catalog_export import catalog_json
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
+from rules.pagan.tables import CATALOG
 
 # Register every frame type with the machine.
 from rules.pagan import effects, gloom, playing, turn  # noqa: F401  isort: skip

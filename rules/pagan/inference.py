@@ -41,8 +41,8 @@ import math
 from typing import Any
 
 from rules.core import Move
-from rules.pagan.board import VILLAGERS
 from rules.pagan.state import WITCH, Observation, PaganState
+from rules.pagan.tables import VILLAGERS
 
 # (weight on the option being her villager, weight on the option feeding her villager's colour)
 # per kind of choice (set by hand; see the module's docstring).
