@@ -14,7 +14,7 @@ from rules.core import N_, Move
 from rules.pagan import costs, gloom_places, modifiers, piles, tables, tokens
 from rules.pagan.machine import Handler, arg, finish, handler, pop, push, reads
 from rules.pagan.ops import CONDITIONS_LIST, OPS, TOKEN_COUNT, Op, condition, holds, op
-from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, opponent
+from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, has_expansion, opponent
 from rules.pagan.tables import TOKEN_NAMES, card_name, derived, plural, villager_name
 from rules.pagan.tokens import target_name, targets, token_count_on
 
@@ -958,7 +958,7 @@ def possible(
         return len(s.player(seat).hand) >= int(o.get("n", 2))
     if name == "copy_cleanse":
         return bool(cleanse_sources(s))
-    if "gloom" in s.supply and not usable(s, seat, ops, here, at):
+    if has_expansion(s) and not usable(s, seat, ops, here, at):
         return False
     if name == "remove" or name == "remove_all":
         return bool(targets(s, f"{o['target']}+with:{o['token']}", here))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.pagan.cards import Card
-from rules.pagan.state import HUNTER, WITCH, PaganState, opponent
+from rules.pagan.state import HUNTER, WITCH, PaganState, has_expansion, opponent
 from rules.pagan.state import Villager as VillagerState
 from rules.pagan.tables import CARDS, CATALOG, HAND_LIMIT, derived
 
@@ -40,7 +40,7 @@ def cards_in_play(
     for v in s.villagers:
         if v.investigation and (among is None or v.investigation in among):
             out.append((v.investigation, HUNTER, f"investigation-{v.id}"))
-    if not covered and "gloom" in s.supply and any(s.ench_covers):
+    if not covered and has_expansion(s) and any(s.ench_covers):
         covers = s.ench_covers
         return [entry for entry in out if entry[2] not in covers]
     return out
@@ -75,7 +75,7 @@ _GLOBAL_MODIFIER_CARDS = frozenset(
 def _cards_with_global_modifiers(s: PaganState) -> list[tuple[str, str]]:
     """(card, owner) for the cards in play with global modifiers; the hot path of move
     generation, so it looks only where such cards can be."""
-    if "gloom" in s.supply and any(s.ench_covers):  # a covered card is not in play: careful
+    if has_expansion(s) and any(s.ench_covers):  # a covered card is not in play: careful
         return [
             (card, owner) for card, owner, _ in cards_in_play(s) if card in _GLOBAL_MODIFIER_CARDS
         ]
@@ -133,7 +133,7 @@ def global_modifier(
         for mod_kind, applies_to, types, n in _card_modifiers(card_id, owner):
             if mod_kind == kind and applies_to == seat and (not types or card_type in types):
                 total += n
-    if "gloom" in s.supply:  # only expansion games have scenario rule modifiers
+    if has_expansion(s):  # only expansion games have scenario rule modifiers
         rules = RULE_MODIFIERS.get(s.options["scenario"])
         if rules is not None:
             total += _rule_modifier(s, rules, kind, seat, card_type)

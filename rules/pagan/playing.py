@@ -18,7 +18,7 @@ from rules.pagan import gloom_places, modifiers, piles, state, tokens
 from rules.pagan.effects import DONE, push_fx, remove_card_in_play, usable
 from rules.pagan.machine import Handler, arg, handler, pop, push
 from rules.pagan.ops import Op, mentions, op
-from rules.pagan.state import HUNTER, Frame, PaganState, Slot, opponent
+from rules.pagan.state import HUNTER, Frame, PaganState, Slot, has_expansion, opponent
 from rules.pagan.tables import (
     BOARD_SLOTS,
     CARDS,
@@ -54,7 +54,7 @@ def playable(
     hand."""
     p = s.player(seat)
     out = []
-    expansion = "gloom" in s.supply
+    expansion = has_expansion(s)
     if modifier_cards is None:
         modifier_cards = modifiers.modifier_cards(s)
     by_type: dict[str, int] = {}  # the `play_cost` modifier of each card type, asked for once
@@ -143,7 +143,7 @@ def landed(s: PaganState, seat: str, card: str, place: str) -> None:
     """A lasting card has reached its spot: a Gloom card gets its Gloom (plus any a scenario
     adds, while the supply lasts), a covering card chooses what it covers, and a Brew played
     "with N Secrets" gets them."""
-    if "gloom" not in s.supply:  # only the expansion's cards need anything here
+    if not has_expansion(s):  # only the expansion's cards need anything here
         return
     c = CARDS[card]
     if c.gloom:
@@ -236,7 +236,7 @@ class Replace(Handler):
                     N_("Discard {card} to make room").format(card=card_name(c)),
                 )
                 for i, c in enumerate(s.enchantments)
-                if "gloom" not in s.supply or gloom_places.removable_by_owner(s, f"enchantment-{i}")
+                if not has_expansion(s) or gloom_places.removable_by_owner(s, f"enchantment-{i}")
             ]
         slots = s.player(f["seat"]).slots(kind)
         return [
@@ -247,7 +247,7 @@ class Replace(Handler):
             )
             for i, slot in enumerate(slots)
             if slot is not None
-            and ("gloom" not in s.supply or gloom_places.removable_by_owner(s, f"{kind}-{i}"))
+            and (not has_expansion(s) or gloom_places.removable_by_owner(s, f"{kind}-{i}"))
         ]
 
     def skip(self, s: PaganState, f: Frame) -> None:
@@ -302,8 +302,7 @@ class PlaceInvestigation(Handler):
             for v in living
             if v.investigation
             and (
-                "gloom" not in s.supply
-                or gloom_places.removable_by_owner(s, f"investigation-{v.id}")
+                not has_expansion(s) or gloom_places.removable_by_owner(s, f"investigation-{v.id}")
             )
         ]
 

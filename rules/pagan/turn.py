@@ -29,7 +29,17 @@ from rules.pagan.machine import Handler, arg, finish, handler, pop, push, reads
 from rules.pagan.ops import holds
 from rules.pagan.playing import play_move, playable, start_play
 from rules.pagan.scenario import end_of_turn, rule_triggers
-from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, Villager, opponent
+from rules.pagan.state import (
+    DRAW,
+    HUNTER,
+    WITCH,
+    Frame,
+    PaganState,
+    Player,
+    Villager,
+    has_expansion,
+    opponent,
+)
 from rules.pagan.tables import CARDS, TOKEN_NAMES, VILLAGERS, card_name, derived, villager_name
 
 HUNTER_PAWNS: Final = 3
@@ -60,7 +70,7 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
             whose = owner if trig.get("whose", "owner") == "owner" else opponent(owner)
             if whose == s.active:
                 out.append((place, i, trig))
-    for i, trig in rule_triggers(s, when) if "gloom" in s.supply else ():
+    for i, trig in rule_triggers(s, when) if has_expansion(s) else ():
         if trig["whose"] in (s.active, "both") and (
             "cond" not in trig or holds(s, {"seat": s.active, "here": None}, trig["cond"])
         ):
@@ -355,7 +365,7 @@ class AllyUpkeep(Handler):
         """The next Ally in play from spot `slot` on (a covered Ally is not in play)."""
         allies = s.hunter.allies
         i = f["slot"]
-        covers = "gloom" in s.supply and any(s.ench_covers)
+        covers = has_expansion(s) and any(s.ench_covers)
         while i < len(allies) and (
             allies[i] is None or (covers and modifiers.is_covered(s, f"ally-{i}"))
         ):
@@ -495,7 +505,7 @@ class Act(Handler):
     ) -> list[Move]:
         h = s.hunter
         out = []
-        covers = "gloom" in s.supply and any(s.ench_covers)
+        covers = has_expansion(s) and any(s.ench_covers)
         for i, slot in enumerate(h.locations):
             if slot is None or slot.occupied:
                 continue
@@ -715,8 +725,7 @@ def distributed(
     counted; below 1 places nothing), or None when the Distribute step is skipped. `mods` is
     `modifiers.modifier_cards(s)` when the caller asks this of several villagers of one state."""
     if modifiers.modifier_on(v, "skip_distribute", seat) is not None or (
-        "gloom" in s.supply
-        and modifiers.global_modifier(s, "skip_distribute", seat, cards=mods) > 0
+        has_expansion(s) and modifiers.global_modifier(s, "skip_distribute", seat, cards=mods) > 0
     ):
         return None
     # a double-sided villager acts as the side showing
@@ -742,7 +751,7 @@ class Visit(Handler):
             if (
                 inv
                 and CARDS[inv].data.get("affects") == seat
-                and not ("gloom" in s.supply and modifiers.is_covered(s, f"investigation-{vid}"))
+                and not (has_expansion(s) and modifiers.is_covered(s, f"investigation-{vid}"))
             ):
                 place = f"investigation-{vid}"
                 push_fx(s, seat, CARDS[inv].data.get("on_visit", []), vid, inv, place)
@@ -885,7 +894,7 @@ class Familiar(Handler):
                 continue
             name = card_name(slot.card)
             data = CARDS[slot.card].data
-            xp = "gloom" in s.supply  # only then can an effect be barred by Gloom
+            xp = has_expansion(s)  # only then can an effect be barred by Gloom
             if not xp or usable(s, WITCH, data.get("effect", []), vid, f"familiar-{i}"):
                 out.append(Move("familiar", (("slot", i),), N_("Use {name}").format(name=name)))
             empower = data.get("empower")
