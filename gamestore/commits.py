@@ -27,10 +27,7 @@ import orjson
 
 from gamestore import patch
 from gamestore.records import ACTIVE, FINISHED, GameRecord
-from rules.core.errors import IllegalMove
-from rules.core.moves import JsonValue, Move, find_move
-from rules.core.protocol import Game
-from rules.core.text import N_
+from rules.core import N_, Game, IllegalMove, JsonValue, Move, find_move
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from rules.core.text import N_
+from rules.core import N_
 
 MAX_URL_LENGTH = 2048
 MAX_HOST_LENGTH = 253

@@ -30,9 +30,8 @@ from gamestore.connect import async_client
 from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
 from gamestore.store import Store
-from rules.core.errors import IllegalMove
-from rules.core.text import N_
-from service import explorers, i18n, logfilter, metrics, webclient
+from rules.core import N_, IllegalMove
+from service import contracts, explorers, i18n, logfilter, metrics, webclient
 from service.cors import CrashHeaders, cors_middleware
 from service.errors import (
     INTERNAL_DETAIL,
@@ -216,7 +215,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/metrics", metrics_endpoint),
-            *explorers.routes(),
+            *explorers.routes(contracts.openapi),
             # Last: the web client's page at / and its assets at /app/ shadow no API path.
             *webclient.routes(),
         ],

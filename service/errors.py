@@ -44,8 +44,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.core.errors import IllegalMove
-from rules.core.text import N_
+from rules.core import N_, IllegalMove
 
 INTERNAL_DETAIL = N_("the server failed to answer; nothing was changed")
 """What an unexpected failure is answered with (REST's 500 problem, GraphQL's INTERNAL_ERROR):

@@ -36,7 +36,7 @@ import orjson
 
 from gamestore import patch
 from gamestore.records import GameRecord
-from rules.core.text import N_
+from rules.core import N_
 from service import auth, i18n
 from service.errors import GameNotFound
 from service.games import MAX_EVENTS, GameService

@@ -33,11 +33,7 @@ from gamestore.commits import (
 from gamestore.hints import hint_wait
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from gamestore.store import Store
-from rules.core.errors import InvalidOptions
-from rules.core.moves import JsonValue
-from rules.core.protocol import Game
-from rules.core.registry import game_names, get_game
-from rules.core.text import N_
+from rules.core import N_, Game, InvalidOptions, JsonValue, game_names, get_game
 from service import auth, metrics
 from service.errors import (
     BadToken,

@@ -69,8 +69,7 @@ from strawberry.types import ExecutionResult, Info
 from strawberry.types.graphql import OperationType
 
 from gamestore.pool import PoolExhausted
-from rules.core.errors import IllegalMove
-from rules.core.text import N_
+from rules.core import N_, IllegalMove
 from service import (
     auth,
     explorers,

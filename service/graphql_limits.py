@@ -42,7 +42,7 @@ from strawberry.extensions import (
 )
 
 from gamestore.settings import Settings
-from rules.core.text import N_
+from rules.core import N_
 from service.errors import BadToken, MalformedInput, RateLimited
 from service.graphql_api import Documents, as_graphql_error, connection_token
 from service.limits import charge

@@ -16,7 +16,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamestore.store import Store
-from rules.core.text import N_
+from rules.core import N_
 from service import auth, metrics
 from service.errors import PayloadTooLarge, RateLimited, ServiceError, TooManySubscriptions
 

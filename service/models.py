@@ -12,8 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 import ai
-from rules.core.registry import game_names
-from rules.core.text import N_
+from rules.core import N_, game_names
 from service.validation import Version
 
 # Documented as enums so that the OpenAPI document says exactly what is accepted; the service

@@ -36,8 +36,7 @@ import unicodedata
 from functools import cache
 
 import ai
-from rules.core.registry import game_names, get_game
-from rules.core.text import N_
+from rules.core import N_, game_names, get_game
 from service.errors import MalformedInput, NameRefused
 
 MAX_NAME_LENGTH = 40

@@ -17,7 +17,7 @@ from typing import Any
 
 from gamestore import clocks
 from gamestore.records import FINISHED, GameRecord
-from rules.core.text import N_
+from rules.core import N_
 from service import auth
 from service.errors import GameNotFinished, GameNotFound, SeatNotOpen
 from service.games import GameService

@@ -18,7 +18,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
 from gamestore.clocks import joined
-from rules.core.text import N_
+from rules.core import N_
 from service import auth, etags, i18n, mine, models, rematch, webhooks
 from service.errors import (
     BadToken,

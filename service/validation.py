@@ -17,7 +17,7 @@ from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from rules.core.text import N_
+from rules.core import N_
 from service.errors import MalformedInput, ServiceError, UnsupportedMediaType
 from service.limits import Responder, _header
 

@@ -13,10 +13,7 @@ from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.moves import Move
-from rules.core.protocol import Game, Options, Seat
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from rules.core import Game, Move, Options, Rng, Seat, get_game
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,7 @@ from hypothesis import strategies as st
 
 from gamestore.commits import BatchRefused, plan_batch
 from gamestore.records import GameRecord, SeatConfig
-from rules.core import registry
-from rules.core.errors import IllegalMove
-from rules.core.moves import Move
-from rules.core.protocol import Options
-from rules.core.registry import game_names
-from rules.core.rng import Rng
+from rules.core import IllegalMove, Move, Options, Rng, game_names, registry
 from tests.conformance import (
     MALFORMED,
     Conformance,
@@ -70,6 +65,14 @@ def test_a_game_registered_without_a_configuration_fails_the_rule(
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # undone after the test
     registry.register(HiddenNim("toy-unconfigured"))
     assert unconfigured_games() == {"toy-unconfigured"}
+
+
+@configurations
+def test_every_option_set_seats_as_many_players_as_the_game_declares(config: Conformance) -> None:
+    info = config.game.info
+    for name, options in config.option_sets.items():
+        seats = config.game.seats(config.game.validate_options(options))
+        assert info.min_players <= len(seats) <= info.max_players, name
 
 
 @configurations

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from rules.core.protocol import Options
-from rules.core.rng import Rng, seed_state
+from rules.core import Options, Rng, seed_state
 from tests.conformance import Conformance
 from tests.test_game_conformance import CONFIGURATIONS
 

@@ -8,6 +8,7 @@ one untouched, so an illegal move can never change anything.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -46,11 +47,33 @@ class Traced:
     forced: tuple[Move, ...]  # the mover's decisions the engine then took by itself, in order
 
 
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game declares about itself as data, for the generic code above the rules to read
+    (as OpenSpiel's games declare their `GameType` and `GameInfo`), so that none of it names a
+    game: the service derives its typed views from `view` and `move_values`, the AI plays its
+    levels with `level_params`."""
+
+    min_players: int
+    max_players: int
+    """How many seats a game may have (`seats(options)` says which, for given options)."""
+    view: Any = None
+    """The TypedDict of what `view(state, seat)` returns (`rules.core.shapes` says how it is
+    declared); None for a game that declares no typed view (the service then offers its
+    views as JSON only)."""
+    move_values: tuple[Any, ...] = ()
+    """The TypedDicts of its legal moves' values, one per kind of move."""
+    level_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Per AI level (`ai.LEVELS`), the search parameters this game plays it with instead of the
+    level's own (named as `ai.Params`' fields), where the shared preset makes no step in it."""
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game implements. `S` below is the game's own state type."""
 
     name: str
+    info: GameInfo
 
     def seats(self, options: Options) -> list[Seat]:
         """The seats a game with these options has, in turn order."""

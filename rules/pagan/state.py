@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from rules.core.errors import InvalidState
+from rules.core import InvalidState
 from rules.core.machine import Watch
 
 WITCH: Final = "witch"
@@ -156,7 +156,7 @@ class PaganState:
     reason: str | None = None
     decisions: int = 0
     # Beyond the Palisades: the Gloom on each Enchantment and the Hunter card each one covers
-    # (a place key, see `board.cards_in_play`), both in step with `enchantments`; how many cards
+    # (a place key, see `modifiers.cards_in_play`), both in step with `enchantments`; how many cards
     # and villagers have been cleansed; the scenario objectives completed.
     ench_gloom: list[int] = field(default_factory=list)
     ench_covers: list[str | None] = field(default_factory=list)
@@ -217,6 +217,11 @@ class PaganState:
             self.vindex,
             self.belief,
         )
+
+
+def has_expansion(s: PaganState) -> bool:
+    """Whether the game is played with Beyond the Palisades (only then is there Gloom)."""
+    return "gloom" in s.supply
 
 
 def _copy_frame(frame: Frame) -> Frame:

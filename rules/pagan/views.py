@@ -11,18 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from rules.pagan import machine
-from rules.pagan.board import (
-    CARDS,
-    CATALOG,
-    VILLAGERS,
-    card_name,
-    gloom_at,
-    gloom_limit,
-    has_expansion,
-    is_covered,
-)
+from rules.pagan.gloom_places import gloom_at, gloom_limit
+from rules.pagan.modifiers import is_covered
 from rules.pagan.scenario import objective_names
-from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState, Player, Slot, opponent
+from rules.pagan.state import (
+    DRAW,
+    HUNTER,
+    SEATS,
+    WITCH,
+    PaganState,
+    Player,
+    Slot,
+    has_expansion,
+    opponent,
+)
+from rules.pagan.tables import CARDS, CATALOG, VILLAGERS, card_name
 
 
 def _card(card_id: str) -> dict[str, Any]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from rules.core import Rng
 from rules.core.machine import reads
-from rules.core.rng import Rng
 from rules.pantacle.catalog import load_catalog
 from rules.pantacle.components import TRIGGER_TIMES, Blade, Curse, Favor
 from rules.pantacle.ops import lasting as lasting_op

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.errors import InvalidState
+from rules.core import InvalidState
 from rules.core.machine import Watch
 
 Frame = dict[str, Any]

@@ -12,11 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.describe import Description, narrate
-from rules.core.errors import IllegalMove, InvalidOptions, InvalidState
-from rules.core.moves import JsonValue, Move, find_move
-from rules.core.protocol import Options, Outcome, Seat, Traced
-from rules.core.rng import Rng, seed_state
+from rules.core import (
+    Description,
+    GameInfo,
+    IllegalMove,
+    InvalidOptions,
+    InvalidState,
+    JsonValue,
+    Move,
+    Options,
+    Outcome,
+    Rng,
+    Seat,
+    Traced,
+    find_move,
+    narrate,
+    seed_state,
+)
 
 CARDS = tuple(range(1, 10))
 MAX_TAKE = 3
@@ -36,6 +48,8 @@ class NimState:
 
 class HiddenNim:
     """The protocol over `NimState`. `name` can be changed so tests can register variants."""
+
+    info = GameInfo(min_players=2, max_players=4)  # no typed view: JSON views only
 
     def __init__(self, name: str = "toy-nim") -> None:
         self.name = name

@@ -22,8 +22,7 @@ from gamestore.commits import (
     resolve_move,
 )
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
-from rules.core.errors import IllegalMove
-from rules.core.registry import get_game
+from rules.core import IllegalMove, get_game
 from rules.pagan.state import HUNTER, PaganState
 from tests.pagan.positions import GAME as PAGAN
 from tests.pagan.positions import action_phase, new_game, put_on_top, set_tokens

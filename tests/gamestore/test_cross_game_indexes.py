@@ -14,7 +14,7 @@ from gamestore.keys import Keys
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import ORPHAN_GRACE_SECONDS, Store
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.tables import on_store
 
 

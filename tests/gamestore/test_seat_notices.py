@@ -16,7 +16,7 @@ import redis
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import SyncStore
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.tables import on_store
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.protocol import Options, Seat
-from rules.core.rng import Rng
+from rules.core import Options, Rng, Seat
 from rules.pagan.state import HUNTER, WITCH, PaganState, opponent
 from rules.pagan.turn import ELIMINATE_CLUES
 from tests.conformance import Conformance, Spacing

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from rules.core import Rng, get_game
 from rules.pagan.game import PaganGame
 from rules.pagan.state import HUNTER, SEATS, WITCH
 from tests.conformance import (

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rules.pagan import machine, view_types
-from rules.pagan.board import CARDS
 from rules.pagan.game import PAGAN
 from rules.pagan.state import HUNTER
+from rules.pagan.tables import CARDS
 from tests.pagan.positions import action_phase, new_game, play, set_tokens
 from tests.view_contract import declared_moves, pagan_survey
 

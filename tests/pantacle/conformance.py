@@ -3,9 +3,7 @@ knows (its invariants, end reasons, move vocabulary and secrets)."""
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.protocol import Seat
-from rules.core.rng import Rng
+from rules.core import Move, Rng, Seat
 from rules.pantacle.state import PantacleState, seat_index
 from tests.conformance import Conformance, Spacing
 from tests.pantacle.invariants import check_invariants

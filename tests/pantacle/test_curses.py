@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pantacle.board import CURSES
 from rules.pantacle.state import PantacleState
 from tests.pantacle.invariants import check_invariants

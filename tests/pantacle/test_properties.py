@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core.registry import get_game
+from rules.core import get_game
 from rules.pantacle.game import PantacleGame
 from tests.conformance import positions
 from tests.pantacle.conformance import PANTACLE

@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from gamestore.settings import Settings
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from rules.core import Rng, get_game
 from rules.pagan.state import HUNTER, WITCH, PaganState
 from tests.pagan.positions import action_phase, new_game, set_hand, set_tokens, upkeep
 from tests.support.client import GAME_FIELDS, GraphQL, Rest, bearer

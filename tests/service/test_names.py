@@ -16,7 +16,7 @@ from starlette.exceptions import StarletteDeprecationWarning
 
 import ai
 from gamestore.settings import Settings
-from rules.core.registry import game_names, get_game
+from rules.core import game_names, get_game
 from service.app import create_app
 from service.errors import MalformedInput, NameRefused
 from service.names import display_name, key

@@ -18,7 +18,7 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
-from rules.core.registry import get_game
+from rules.core import get_game
 from service import auth
 from service.games import GameService
 
