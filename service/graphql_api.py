@@ -47,6 +47,7 @@ from rules.core.errors import IllegalMove
 from rules.core.text import N_
 from service import (
     auth,
+    catalog_text,
     explorers,
     graphql_views,
     graphql_webhooks,
@@ -65,7 +66,7 @@ from service.errors import (
     from_store,
 )
 from service.fanout import Update, seat_updates
-from service.games import GameService, catalog
+from service.games import GameService
 from service.limits import client_address
 from service.unavailable import UNREACHABLE, busy, unavailable_error
 from service.validation import check_writable
@@ -540,9 +541,12 @@ def _token(info: Info) -> str | None:
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="The games, their seats and options, AI levels and catalogs.")
-    def catalog(self) -> Catalog:
-        data = catalog()
+    @strawberry.field(
+        description="The games, their seats and options, AI levels and catalogs (texts in the "
+        "reader's language: docs/localisation.md)."
+    )
+    def catalog(self, info: Info, lang: LangArg = None) -> Catalog:
+        data = catalog_text.catalog_in(_lang(info, lang))
         return Catalog(
             games=[
                 CatalogGame(
