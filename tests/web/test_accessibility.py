@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import PHONE, Pages
 from tests.web.play import click_a_move, wait_for_turn
@@ -111,10 +112,17 @@ def test_on_a_phone_every_control_is_large_enough_and_the_prompt_is_in_view(
 
 
 def in_view(page: Page, prompt: str, choices: str) -> None:
-    """The prompt and at least one of its choices are inside the viewport, unscrolled."""
+    """The prompt and at least one of its choices are inside the viewport, unscrolled (checked
+    until it holds: a live update may redraw the board meanwhile)."""
     page.evaluate("() => window.scrollTo(0, 0)")
-    height = PHONE["height"]
-    box = page.locator(prompt).first.bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
-    boxes = [b for b in (c.bounding_box() for c in page.locator(choices).all()) if b]
-    assert any(b["y"] >= 0 and b["y"] + b["height"] <= height for b in boxes), boxes[:3]
+    inside = """([prompt, choices]) => {
+      const fits = (e) => { const r = e.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; };
+      const p = document.querySelector(prompt);
+      return !!p && fits(p) && [...document.querySelectorAll(choices)].some(fits);
+    }"""
+    try:
+        page.wait_for_function(inside, arg=[prompt, choices], timeout=5_000)
+    except PlaywrightTimeoutError:
+        box = page.locator(prompt).first.bounding_box()
+        raise AssertionError(f"{prompt} or its choices are out of view: {box}") from None

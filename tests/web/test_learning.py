@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import Pages
 from tests.web.play import click_a_move, wait_for_turn
@@ -166,11 +167,24 @@ def test_at_1280_by_800_the_players_own_board_and_hand_are_in_view(
 ) -> None:
     start_pagan_game(page)
     page.wait_for_selector(f"{BOARD}[data-my-turn=true]")
+    # The board adds its stylesheet when it first draws: measure once it is applied.
+    page.wait_for_function(
+        "() => [...document.styleSheets].some(s => (s.href || '').endsWith('/css/pagan.css'))"
+    )
     page.evaluate("() => window.scrollTo(0, 0)")
-    for part in (
+    parts = [
         f"{BOARD} [data-testid=pagan-player-witch] h3",
         f"{BOARD} [data-testid=pagan-hand-witch] .pg-card",
         f"{BOARD} [data-testid=pagan-prompt]",
-    ):
-        box = page.locator(part).first.bounding_box()
-        assert box is not None and box["y"] + min(box["height"], 40) <= 800, (part, box)
+    ]
+    # Where each part begins, in one reading (the board is redrawn by every live update).
+    tops = """(parts) => parts.map(p => { const e = document.querySelector(p);
+      if (!e) return null; const r = e.getBoundingClientRect();
+      return r.top + Math.min(r.height, 40); })"""
+    try:
+        page.wait_for_function(
+            f"(parts) => ({tops})(parts).every(y => y !== null && y <= 800)", arg=parts
+        )
+    except PlaywrightTimeoutError:
+        found = list(zip(parts, page.evaluate(tops, parts), strict=True))
+        raise AssertionError(f"below the fold at 1280x800: {found}") from None

@@ -7,11 +7,13 @@ card's, a villager's, a scenario's) arrive in Spanish too."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import Pages
+from tests.web.conftest import DESKTOP, PHONE, Pages
 from tests.web.play import click_a_move, wait_for_turn
 from tests.web.spanish import english_left
 
@@ -38,7 +40,18 @@ def open_legend(page: Page) -> None:
     expect(legend.locator("[data-legend]").first).to_be_visible()
 
 
-def test_the_lobby_and_the_pagan_board_are_spanish(pages: Pages) -> None:
+def shoot(page: Page, screenshot: Callable[[Page, str], Path], name: str) -> None:
+    """The screen as it is, at 1280x800 and on a 390x844 phone (docs/screenshots)."""
+    screenshot(page, f"{name}-desktop-es")
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.wait_for_timeout(300)
+    screenshot(page, f"{name}-phone-es")
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+
+
+def test_the_lobby_and_the_pagan_board_are_spanish(
+    pages: Pages, screenshot: Callable[[Page, str], Path]
+) -> None:
     page = spanish(pages)
     page.click(".game-card[data-game=pagan]")
     page.select_option("#f-expansion", "palisades")
@@ -60,6 +73,7 @@ def test_the_lobby_and_the_pagan_board_are_spanish(pages: Pages) -> None:
     expect(page.locator(".pg-villager[data-villager=doctor-annie] .pg-text")).to_contain_text(
         "aldeanos azules"
     )
+    shoot(page, screenshot, "pagan")
     open_legend(page)
     assert_no_english(page, "the Pagan board")
 
@@ -70,7 +84,9 @@ def test_the_lobby_and_the_pagan_board_are_spanish(pages: Pages) -> None:
     assert_no_english(rules, "How to play Pagan")
 
 
-def test_the_pantacle_board_and_the_end_of_a_game_are_spanish(pages: Pages) -> None:
+def test_the_pantacle_board_and_the_end_of_a_game_are_spanish(
+    pages: Pages, screenshot: Callable[[Page, str], Path]
+) -> None:
     page = spanish(pages)
     page.click(".game-card[data-game=pantacle]")
     page.select_option("#f-players", "3")
@@ -80,6 +96,7 @@ def test_the_pantacle_board_and_the_end_of_a_game_are_spanish(pages: Pages) -> N
         assert wait_for_turn(page, 90_000)
         click_a_move(page, rng)
     assert wait_for_turn(page, 90_000)
+    shoot(page, screenshot, "pantacle")
     open_legend(page)
     assert_no_english(page, "the Pantacle board")
 

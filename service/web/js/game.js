@@ -10,7 +10,7 @@ import { fill, h, humanize } from "./dom.js";
 import { N_, currentLang, t, tn } from "./i18n.js";
 import { BOARDS, CATALOG, GAME, HINT, HISTORY, LIVE_GAME, MOVE, MOVES, REMATCH, RESIGN } from "./operations.js";
 import { go, href, link } from "./router.js";
-import { namer, seatWords } from "./seats.js";
+import { namer, seatTitle, seatWords } from "./seats.js";
 import { autoPassed, forgetSeat, markAutoPassed, pref, saveSeat, seatOf, setPref } from "./store.js";
 import { groupTurns } from "./turns.js";
 
@@ -568,13 +568,10 @@ export function mountGame(root, where) {
     const atEnd = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
     const groups = turns.map((turn) => {
       const lines = turn.events.map((event) => {
-        const who = event.seatName || name(event.seat);
-        const text = eventText(event, name);
-        // The text often opens with its actor ("Seat 2 passed"): mark that name, never repeat it.
-        const rest = text.startsWith(who) ? text.slice(who.length) : ` ${text}`;
+        const [who, rest] = eventLine(event, name);
         const auto = event.seat === (game && game.seat) && passedByItself.has(event.version);
         return h("li", { class: auto ? "auto" : "", "data-version": event.version },
-          h("span", { class: "who" }, who), rest,
+          h("span", { class: "who" }, who), ` ${rest}`,
           auto ? h("small", { class: "auto-mark" }, ` ${t("(passed automatically: it was the only move)")}`) : null);
       });
       if (newest) lines.reverse();
@@ -597,9 +594,10 @@ export function mountGame(root, where) {
     const who = [...new Set(shown.map((e) => e.seat))].map(name);
     fill(recapBox,
       h("h2", null, game.seat ? t("Since your last move") : t("The latest turn"), h("small", null, ` · ${listWords(who)}`)),
-      h("ol", null, ...shown.map((event) => h("li", { "data-version": event.version },
-        h("span", { class: "who" }, event.seatName || name(event.seat)), " ",
-        eventText(event, name).replace(new RegExp(`^${escapeRegExp(event.seatName || name(event.seat))}\\s*`), "")))));
+      h("ol", null, ...shown.map((event) => {
+        const [who, rest] = eventLine(event, name);
+        return h("li", { "data-version": event.version }, h("span", { class: "who" }, who), ` ${rest}`);
+      })));
     recapBox.hidden = false;
   }
 
@@ -678,15 +676,26 @@ export function eventText(event, name) {
   return event.description ? seatWords(event.description.text, name) : who;
 }
 
+/**
+ * A change as a log line: who (the seat's name) and the rest of the text. The text often opens
+ * with its actor, by name or by role ("Seat 2 passed", "The Hunter visited…"): that opening is
+ * the "who", never repeated.
+ * @param {GameEvent} event  @param {(seat: string) => string} name
+ * @returns {[string, string]}
+ */
+export function eventLine(event, name) {
+  const who = event.seatName || name(event.seat);
+  const text = eventText(event, name);
+  for (const opening of [who, name(event.seat), seatTitle(event.seat)]) {
+    if (opening && text.startsWith(`${opening} `)) return [who, text.slice(opening.length + 1)];
+  }
+  return [who, text];
+}
+
 /** @param {string} level */
 export function levelWords(level) {
   const words = /** @type {Record<string, string>} */ ({
     novice: N_("novice"), easy: N_("easy"), medium: N_("medium"), hard: N_("hard"), expert: N_("expert"),
   });
   return words[level] ? t(words[level]) : humanize(level || "");
-}
-
-/** @param {string} text */
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

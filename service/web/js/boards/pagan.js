@@ -654,13 +654,18 @@ function discardPile(cards) {
     h("p", null, cards.map((c) => c.name).join(", ")));
 }
 
+let legendOpen = false;
+
 /** What each token and mark of the board means: a list that opens with a click or a tap. */
 function legend() {
   /** @param {string} kind  @param {Node|string|null} sample  @param {string} words */
   const entry = (kind, sample, words) => h("li", { "data-legend": kind },
     h("span", { class: "pg-legend-sample", "aria-hidden": "true" }, sample), h("span", null, t(words)));
   const chip = (/** @type {string} */ kind) => h("span", { class: `pg-token pg-${kind}` }, h("span", { class: "pg-chip" }));
-  return h("details", { class: "legend pg-legend" },
+  // Open or closed as the player left it: the board is redrawn after every change.
+  return h("details", { class: "legend pg-legend", open: legendOpen, ontoggle: (/** @type {Event} */ e) => {
+    legendOpen = /** @type {HTMLDetailsElement} */ (e.target).open;
+  } },
     h("summary", null, t("Legend: what the tokens and marks mean")),
     h("ul", null,
       ...Object.entries(TOKENS).map(([kind, [, , words]]) => entry(kind, chip(kind), words)),

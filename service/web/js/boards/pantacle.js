@@ -385,7 +385,9 @@ export function render(root, ctx) {
       type: "button", class: `bar-move kind-${move.kind.toLowerCase()}`, "data-move-id": move.id, onclick: () => ctx.send(move).catch(() => {}),
     }, words(move.label)))) : null);
 
-  root.replaceChildren(h("div", { class: `pantacle-board players-${view.players}` },
+  // On a phone the board is one column: what the decision is about comes first (css).
+  const centreFirst = ctx.myTurn && ctx.legalMoves.some((m) => m.args && (m.args.favor || m.args.point));
+  root.replaceChildren(h("div", { class: `pantacle-board players-${view.players}${centreFirst ? " centre-first" : ""}` },
     outcome,
     h("div", { class: "centre" }, pantacle, h("div", { class: "centre-side" }, favorBoard, bribe, piles)),
     bar,
@@ -406,12 +408,17 @@ function curseKind(kind) {
   return CURSE_KINDS[kind] ? t(CURSE_KINDS[kind]) : humanize(kind);
 }
 
+let legendOpen = false;
+
 /** What every piece and mark means: a list that opens with a click or a tap. */
 function legend() {
   /** @param {string} kind  @param {Node|string|null} sample  @param {string} text */
   const entry = (kind, sample, text) => h("li", { "data-legend": kind },
     h("span", { class: "legend-sample", "aria-hidden": "true" }, sample), h("span", null, t(text)));
-  return h("details", { class: "legend pantacle-legend" },
+  // Open or closed as the player left it: the board is redrawn after every change.
+  return h("details", { class: "legend pantacle-legend", open: legendOpen, ontoggle: (/** @type {Event} */ e) => {
+    legendOpen = /** @type {HTMLDetailsElement} */ (e.target).open;
+  } },
     h("summary", null, t("Legend: what the pieces and marks mean")),
     h("ul", null,
       entry("flame", h("span", { class: "disc", style: `background:${SEAT_COLOURS[0]}` }), N_("A Flame disc, in its player's colour: on the PANTACLE's points, and on each Sanctuary's pentagram until it is moved there.")),
