@@ -26,22 +26,34 @@ export function setLang(lang) {
   document.documentElement.lang = currentLang();
 }
 
-/** The client's words in the chosen language (nothing to load for English). */
+/** @type {Record<string, Promise<Record<string, string>>>} */
+const tables = {};
+
+/** @param {string} lang  @returns {Promise<Record<string, string>>} */
+function table(lang) {
+  if (!tables[lang]) {
+    tables[lang] = fetch(`/app/locale/${lang}.json`, { cache: "no-cache" })
+      .then((answer) => (answer.ok ? answer.json() : {}))
+      .catch(() => {
+        delete tables[lang];
+        return {};
+      });
+  }
+  return tables[lang];
+}
+
+/** The client's words in the chosen language (nothing to load for English; a table read
+ * once is kept, so switching back and forth redraws at once). */
 export async function loadWords() {
   const lang = currentLang();
   if (lang === loaded) return;
-  if (lang === "en") {
-    words = {};
-    loaded = "en";
-    return;
-  }
-  try {
-    const answer = await fetch(`/app/locale/${lang}.json`, { cache: "no-cache" });
-    words = answer.ok ? await answer.json() : {};
-  } catch (err) {
-    words = {};
-  }
+  words = lang === "en" ? {} : await table(lang);
   loaded = lang;
+}
+
+/** Reads the other language's words ahead, so that choosing it redraws the page at once. */
+export function prefetchWords() {
+  if (currentLang() === "en") table("es");
 }
 
 /**

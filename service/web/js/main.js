@@ -1,7 +1,7 @@
 // @ts-check
 // The entry point: the language select in the header, then one screen at a time by route.
 import { mountGame } from "./game.js";
-import { currentLang, loadWords, setLang, t } from "./i18n.js";
+import { currentLang, loadWords, prefetchWords, setLang, t } from "./i18n.js";
 import { joinByLink, mountLobby } from "./lobby.js";
 import { start } from "./router.js";
 import { mountRules } from "./rules.js";
@@ -45,3 +45,4 @@ select.addEventListener("change", async () => {
 await loadWords();
 translateChrome();
 start(show);
+prefetchWords();
