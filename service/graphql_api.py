@@ -72,6 +72,7 @@ from gamestore.pool import PoolExhausted
 from rules.core import N_, IllegalMove
 from service import (
     auth,
+    catalog_text,
     explorers,
     graphql_views,
     graphql_webhooks,
@@ -93,7 +94,7 @@ from service.errors import (
     from_rules,
 )
 from service.fanout import Update, seat_updates
-from service.games import GameService, catalog
+from service.games import GameService
 from service.limits import SubscriptionSlots, charge, client_address
 from service.replication import ReplicationExtension
 from service.unavailable import UNREACHABLE, busy, unavailable_error
@@ -558,9 +559,12 @@ def _token(info: Info) -> str | None:
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="The games, their seats and options, AI levels and catalogs.")
-    def catalog(self) -> Catalog:
-        data = catalog()
+    @strawberry.field(
+        description="The games, their seats and options, AI levels and catalogs (texts in the "
+        "reader's language: docs/localisation.md)."
+    )
+    def catalog(self, info: Info, lang: LangArg = None) -> Catalog:
+        data = catalog_text.catalog_in(_lang(info, lang))
         return Catalog(
             games=[
                 CatalogGame(

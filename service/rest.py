@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Scope
 
 from gamestore.clocks import joined
 from rules.core import N_
-from service import auth, etags, i18n, mine, models, rematch, webhooks
+from service import auth, catalog_text, etags, i18n, mine, models, rematch, webhooks
 from service.errors import (
     BadToken,
     GameNotFinished,
@@ -168,6 +168,9 @@ async def _body(
 
 async def get_catalog(request: Request) -> Response:
     state = request.app.state
+    lang = i18n.negotiate(request.headers.get("accept-language"))
+    if lang != i18n.DEFAULT:  # its texts in the reader's language (service.catalog_text)
+        return etags.conditional(request, catalog_text.catalog_bytes(lang), etags.CATALOG_CACHE)
     return etags.conditional(request, state.catalog_bytes, etags.CATALOG_CACHE, state.catalog_etag)
 
 

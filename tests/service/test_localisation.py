@@ -8,27 +8,38 @@ import re
 import pytest
 
 from service import i18n, messages
+from service.catalog_text import described_name
 from service.games import catalog
 from service.i18n import PLACEHOLDER, Translator, negotiate
 
 
 def _names() -> set[str]:
-    """Every name printed on a component (cards, villagers, keepers, favors, ...); the points
-    of the Pantacle are places on its board, named in words the catalog translates."""
+    """Every name printed on a component (cards, villagers, keepers, favors, ...); the names
+    that describe rather than name (a point of the Pantacle's board, a deck, the standard game)
+    are words the catalog translates (`service.catalog_text.described_name`)."""
     found: set[str] = set()
-
-    def walk(node: object, parent: str) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "name" and isinstance(value, str) and parent != "points":
-                    found.add(value)
-                walk(value, str(key))
-        elif isinstance(node, list):
-            for item in node:
-                walk(item, parent)
-
-    walk(catalog(), "")
+    for game in catalog()["games"]:
+        for kind, value in game["catalog"].items():
+            entries = list(value.values()) if isinstance(value, dict) else value
+            for entry in entries if isinstance(entries, list) else []:
+                if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                    continue
+                if not described_name(kind, entry):
+                    found.add(entry["name"])
     return found
+
+
+def test_the_names_that_describe_are_those_of_decks_points_and_the_standard_game() -> None:
+    described = {
+        entry["name"]
+        for game in catalog()["games"]
+        for kind, value in game["catalog"].items()
+        for entry in (list(value.values()) if isinstance(value, dict) else value)
+        if isinstance(entry, dict) and "name" in entry and described_name(kind, entry)
+    }
+    assert "Starter deck (Hunter)" in described and "Top point" in described
+    assert "Standard game (no scenario)" in described
+    assert not described & {"Welcome to Roanoke", "Doctor Annie", "The Oracle", "New Moon"}
 
 
 def test_the_committed_template_is_the_one_extracted_from_the_sources() -> None:

@@ -8,6 +8,8 @@
 // (`slot`, `targetBrew`, `sourceBrew`, `place: "brew-N"` ...). What names nothing (Draw a card,
 // End your turn, Skip, an option of a card) goes to the decision bar.
 
+import { t } from "../i18n.js";
+
 /** @typedef {import("../board-context.js").LegalMove} LegalMove */
 
 /**
@@ -119,21 +121,25 @@ export function movesBySpot(view, seat, moves) {
   return out;
 }
 
-const TRAILING = /\s+(on|from|to|onto|of|with|for)\s*$/i;
+// Words that join a name to its move, in English and in Spanish: "Place a Secret on", "Colocar
+// 1 Secreto en el Brebaje", "Visitar a".
+const BEFORE_NAME = "(?:\\s+(?:on|from|to|onto|of|with|for|a|al|de|del|en|sobre|con|para|desde))?"
+  + "(?:\\s+(?:the|el|la)\\s+(?:Brew|Familiar|Location|Ally|Brebaje|Lugar|Aliado))?\\s+";
 
 /**
  * A move's label without the name of the thing it is drawn on ("Place a Secret on Doctor
- * Annie" on Doctor Annie reads "Place a Secret"); the whole label when nothing is left.
+ * Annie" on Doctor Annie reads "Place a Secret", "Visitar a Doctor Annie" reads "Visitar");
+ * the whole label when nothing is left.
  * @param {string} label  @param {string|null|undefined} name
  * @returns {string}
  */
 export function shortLabel(label, name) {
   if (!name || !label.includes(name)) return label;
-  let text = label.replace(name, " ").replace(/\s+/g, " ").trim();
-  text = text.replace(/\s+(the Brew|the Familiar|the Location|the Ally)\s*$/i, "");
-  text = text.replace(TRAILING, "").replace(/\s+,/g, ",").trim();
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const text = ` ${label}`.replace(new RegExp(`${BEFORE_NAME}${escaped}`), " ").replace(/\s+/g, " ")
+    .replace(/\s+,/g, ",").trim();
   // Beside "Visit" on the villager, the second pawn reads short.
-  if (/^Visit with the Familiar pawn$/i.test(text)) return "Familiar pawn";
+  if (/^(Visit with the Familiar pawn|Visitar con el Peón de Familiar)$/i.test(text)) return t("Familiar pawn");
   return text || label;
 }
 
@@ -166,10 +172,11 @@ export function gatherCount(decision, moves) {
  * @returns {string}
  */
 export function batchRefusal(err, labels) {
-  const message = err && err.message ? String(err.message) : "The moves were refused.";
+  const message = err && err.message ? String(err.message) : t("The moves were refused, so none was made.");
   const index = err && err.extensions ? err.extensions.index : undefined;
   if (typeof index === "number" && index >= 0 && index < labels.length) {
-    return `Choice ${index + 1} of ${labels.length} (${labels[index]}) was refused, so none was made: ${message}`;
+    return t("Choice {i} of {n} ({label}) was refused, so none was made: {reason}",
+      { i: index + 1, n: labels.length, label: labels[index], reason: message });
   }
   return message;
 }
