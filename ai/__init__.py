@@ -9,18 +9,33 @@ The contract the service and workers rely on:
         the move `seat` makes at `level`; it looks only at what `seat` can know.
     analyse(game, state, seat, level="hard", seed=0, overrides=None, top=5) -> list[dict]
         the top moves as {"move": move.to_json(), "visits": int, "win_rate": float}.
+    decisive_move(game, state, seat, moves, seed) -> Move | None
+        a move that wins at once in every one of a few determinizations, taken without a search.
 
-Both raise `ai.levels.InvalidLevel` for an unknown level or a bad override, and `ValueError`
-when it is not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord
-with `ai.parallel.split`, `run_tree`, `merge` and `pick`. The arena (`ai.arena`: player specs,
-paired games, the ladder) measures levels against each other, with its statistics (exact
-intervals, Elo) in `ai.ratings`; pooling games across runs is a development tool outside the
-package (`devtools/`).
+Both raise `InvalidLevel` for an unknown level or a bad override, and `ValueError` when it is
+not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord with
+`ai.parallel.split`, `run_tree`, `merge` and `pick`. The arena (`ai.arena`: player specs,
+paired games, the ladder) measures levels against each other and the baseline players of
+`ai.policies`, with its statistics (exact intervals, Elo) in `ai.ratings`; pooling games across
+runs is a development tool outside the package (`devtools/`).
+
+Code outside the package imports these names from `ai`, and from its modules only the four
+public ones named above (`arena`, `parallel`, `policies`, `ratings`); the others (the search,
+the hooks, the levels) are private (tests/test_layering.py).
 """
 
 from __future__ import annotations
 
-from ai.agent import Session, analyse, choose_move
+from ai.agent import Session, analyse, choose_move, decisive_move
 from ai.levels import LEVELS, InvalidLevel, Params, params_for
 
-__all__ = ["LEVELS", "InvalidLevel", "Params", "Session", "analyse", "choose_move", "params_for"]
+__all__ = [
+    "LEVELS",
+    "InvalidLevel",
+    "Params",
+    "Session",
+    "analyse",
+    "choose_move",
+    "decisive_move",
+    "params_for",
+]

@@ -14,9 +14,7 @@ from typing import Any
 from ai.ismcts import Node, root_stats, search
 from ai.levels import Params, params_for
 from ai.parallel import RootStats, merge, pick, tree_rng
-from rules.core.moves import JsonValue, Move
-from rules.core.protocol import Game, Seat
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, JsonValue, Move, Rng, Seat, seed_state
 
 
 def _check_turn(game: Game, state: Any, seat: Seat) -> list[Move]:

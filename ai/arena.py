@@ -32,9 +32,7 @@ from ai.agent import Session
 from ai.levels import LEVELS, InvalidLevel, params_for
 from ai.policies import POLICIES, greedy_policy, random_policy
 from ai.ratings import clopper_pearson, elo
-from rules.core.moves import JsonValue, Move
-from rules.core.protocol import Game, Options, Seat
-from rules.core.registry import get_game
+from rules.core import Game, JsonValue, Move, Options, Seat, get_game
 
 MAX_DECISIONS = 10_000
 

@@ -21,9 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from rules.core.moves import Move
-from rules.core.protocol import Game, Outcome, Seat
-from rules.core.rng import Rng
+from rules.core import Game, Move, Outcome, Rng, Seat
 
 RolloutPolicy = Callable[[Any, list[Move], Rng], Move]
 Evaluator = Callable[[Any], dict[Seat, float]]

@@ -37,9 +37,7 @@ from typing import Any
 
 from ai.hooks import evaluator, move_bias, rewards, rollout_policy, sampler
 from ai.levels import Params
-from rules.core.moves import Move
-from rules.core.protocol import Game, Seat
-from rules.core.rng import Rng
+from rules.core import Game, Move, Rng, Seat
 
 
 class Node:

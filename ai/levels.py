@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from rules.core import get_game
+
 LEVELS = ("novice", "easy", "medium", "hard", "expert")
 
 ROLLOUTS = ("heuristic", "random")
@@ -96,18 +98,6 @@ PRESETS: dict[str, Params] = {
     "expert": Params(iterations=2000, time_cap=3.0, c=0.6, rollout_depth=12, trees=4),
 }
 
-GAME_PRESETS: dict[str, dict[str, Params]] = {
-    # In Pagan a 100-iteration search plays nearly as well as a 300-iteration one (its root bias
-    # and playout policy carry most of its play), so budgets alone leave `easy` and `medium`
-    # less than 100 Elo apart: `easy` also draws its move with noise on the root's values, and
-    # `novice` with more, so that each stays a step below the next (docs/ai.md, "Levels in
-    # Pagan"; at 0.3 `novice` played as `easy` does, at 0.5 it plays about as greedy does).
-    "pagan": {
-        "novice": replace(PRESETS["novice"], temperature=0.5),
-        "easy": replace(PRESETS["easy"], select="softmax", temperature=0.2),
-    },
-}
-
 _BOUNDS: dict[str, tuple[float, float]] = {
     "iterations": (1, 1_000_000),
     "time_cap": (0.001, 3600.0),
@@ -127,15 +117,33 @@ _BOUNDS: dict[str, tuple[float, float]] = {
 def params_for(
     level: str, overrides: Mapping[str, Any] | None = None, game: str | None = None
 ) -> Params:
-    """The preset of `level` (in `game`, which may tune it) with `overrides` applied;
-    `InvalidLevel` names any problem."""
+    """The preset of `level` as `game` (a registered game's name) plays it, with `overrides`
+    applied; `InvalidLevel` names any problem. A game may tune a level where the shared preset
+    makes no step in it: its `GameInfo.level_params`."""
     try:
         base = PRESETS[level]
     except (KeyError, TypeError):
         raise InvalidLevel(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}") from None
-    base = GAME_PRESETS.get(game or "", {}).get(level, base)
+    tuned = _game_params(game, level)
+    if tuned:
+        base = _overridden(base, tuned)
     if not overrides:
         return base
+    return _overridden(base, overrides)
+
+
+def _game_params(game: str | None, level: str) -> Mapping[str, Any]:
+    """What `game` declares for `level` (nothing for a game the registry does not know)."""
+    if not game:
+        return {}
+    try:
+        info = get_game(game).info
+    except KeyError:
+        return {}
+    return info.level_params.get(level, {})
+
+
+def _overridden(base: Params, overrides: Mapping[str, Any]) -> Params:
     if not isinstance(overrides, Mapping):
         raise InvalidLevel("overrides must be a mapping of parameter names to values")
     known = {f.name: f for f in fields(Params)}

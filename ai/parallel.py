@@ -20,8 +20,7 @@ from typing import Any
 
 from ai.ismcts import root_stats, search
 from ai.levels import Params, params_for
-from rules.core.protocol import Game, Seat
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Rng, Seat, seed_state
 
 RootStats = dict[str, tuple[int, float]]
 """Move id -> (visits, summed reward of the seat to move)."""

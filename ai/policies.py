@@ -12,9 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.hooks import evaluator, rollout_policy
-from rules.core.moves import Move
-from rules.core.protocol import Game, Seat
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Move, Rng, Seat, seed_state
 
 POLICIES = ("random", "greedy")
 GREEDY_SAMPLES = 8

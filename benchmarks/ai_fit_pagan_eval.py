@@ -31,8 +31,7 @@ from typing import Any
 import orjson
 
 from ai.arena import Player, parse_spec, play_out
-from rules.core.moves import Move
-from rules.core.rng import Rng, seed_state
+from rules.core import Move, Rng, seed_state
 from rules.pagan import heuristics
 from rules.pagan.game import PAGAN
 from rules.pagan.state import WITCH, PaganState

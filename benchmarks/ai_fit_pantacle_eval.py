@@ -18,7 +18,7 @@ import sys
 import numpy as np
 import orjson
 
-from rules.core.rng import Rng, seed_state
+from rules.core import Rng, seed_state
 from rules.pantacle import heuristics
 from rules.pantacle.game import PANTACLE
 from rules.pantacle.state import seat_index

@@ -32,9 +32,7 @@ from openspiel_bridge import HeuristicEvaluator, register, resampler
 from ai.ismcts import search
 from ai.levels import params_for
 from ai.ratings import clopper_pearson
-from rules.core.protocol import Game
-from rules.core.registry import get_game
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Rng, get_game, seed_state
 
 C = 0.6
 DEPTH = 12

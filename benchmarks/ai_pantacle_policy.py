@@ -16,7 +16,7 @@ import sys
 import orjson
 
 from ai.hooks import random_move
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pantacle.game import PANTACLE
 from rules.pantacle.heuristics import rollout_move
 from rules.pantacle.state import seat_index

@@ -29,9 +29,7 @@ import orjson
 from ai import Session
 from ai.ismcts import search
 from ai.levels import params_for
-from rules.core.protocol import Game
-from rules.core.registry import get_game
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Rng, get_game, seed_state
 
 
 def pin_to_one_core() -> None:

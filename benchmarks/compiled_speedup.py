@@ -48,7 +48,7 @@ def _pin_to_one_core() -> None:
 
 def playouts(games: int) -> float:
     from coven.simulate import play_random
-    from rules.core.registry import get_game
+    from rules.core import get_game
 
     started = time.process_time()
     tally = play_random(get_game("pagan"), games, "7")
@@ -62,8 +62,7 @@ def search_rate(game_name: str, players: int | None, positions: int, iterations:
 
     from ai.ismcts import search
     from ai.levels import params_for
-    from rules.core.registry import get_game
-    from rules.core.rng import Rng
+    from rules.core import Rng, get_game
 
     game = get_game(game_name)
     options = game.default_options()
@@ -85,7 +84,7 @@ def turn_seconds(level: str, turns: int) -> float:
     from ai_speed import turn_starts
 
     from ai import Session
-    from rules.core.registry import get_game
+    from rules.core import get_game
 
     game = get_game("pagan")
     per_turn = []
@@ -110,7 +109,7 @@ def worker(task: list[Any], compiled: bool) -> float:
     # Import the rules and the AI from the tree this file is in: the project itself (compiled),
     # or the pure copy; this directory stays on the path for ai_speed's helpers.
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from rules.core.compiled import core_build
+    from rules.core import core_build
 
     if core_build().in_use != compiled:
         raise SystemExit(f"expected the {'compiled' if compiled else 'pure'} build")

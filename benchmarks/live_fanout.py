@@ -1,7 +1,7 @@
 """Fan-out benchmark of live updates: N streams on one game, time from a move to the last one.
 
     .venv/bin/python benchmarks/live_fanout.py [--streams 100,500,1000] [--moves 5]
-        [--kind sse|graphql|both] [--per-connection 10] [--root CHECKOUT]
+        [--kind sse|graphql|both] [--per-connection 10] [--root CHECKOUT] [--join]
 
 Starts one real API process (uvicorn, one worker, own key prefix on the Redis at
 127.0.0.1:6379 or REDIS_URL, rate limits off), creates a human-against-human Pagan game, opens
@@ -11,7 +11,10 @@ takes the time from the move's answer to the moment the last stream has the new 
 prints one JSON object: per kind and N, p50 and p99 of that time over the moves, how many
 streams got every move, and the most Redis connections the API held during the run (CLIENT
 LIST, counted by the client name the API's REDIS_URL gives them). --root runs the API from
-another checkout (say, an export of an older commit) to compare.
+another checkout (say, an export of an older commit) to compare. --join creates the game with
+the Hunter's seat open and, before the moves, joins it: `join_ms` is the time from the join's
+answer to the last stream's message showing it (a join makes no version: its message is each
+stream's second at version 0), null when some stream never got it.
 
 The client (plain asyncio sockets for SSE, `websockets` for GraphQL) runs on the same 2-core
 machine as the server, so the figures are for the whole setup. Every run is bounded.
@@ -46,11 +49,14 @@ class Arrivals:
 
     def __init__(self, streams: int) -> None:
         self.seen: list[dict[int, float]] = [{} for _ in range(streams)]
+        self.messages: list[list[float]] = [[] for _ in range(streams)]
         self.failures: list[str] = []
         self.changed = asyncio.Event()
 
     def saw(self, stream: int, version: int) -> None:
-        self.seen[stream].setdefault(version, time.perf_counter())
+        now = time.perf_counter()
+        self.seen[stream].setdefault(version, now)
+        self.messages[stream].append(now)
         self.changed.set()
 
     def count(self, version: int) -> int:
@@ -119,7 +125,7 @@ def redis_connections(client: redis.Redis, name: str) -> int:
 
 
 async def run(
-    kind: str, streams: int, moves: int, per_connection: int, port: int, name: str
+    kind: str, streams: int, moves: int, per_connection: int, port: int, name: str, join: bool
 ) -> dict[str, Any]:
     monitor = redis.Redis.from_url(REDIS_URL)
     limits = httpx.Limits(max_connections=4)
@@ -129,15 +135,16 @@ async def run(
                 "/api/v1/games",
                 json={
                     "game": "pagan",
-                    "seed": "fanout",
+                    # A chosen seed is refused with an open seat (docs/fairness.md).
+                    **({} if join else {"seed": "fanout"}),
                     "seats": [
                         {"seat": "witch", "kind": "human"},
-                        {"seat": "hunter", "kind": "human"},
+                        {"seat": "hunter", "kind": "open" if join else "human"},
                     ],
                 },
             )
         ).json()
-        game_id, tokens = created["id"], created["tokens"]
+        game_id, tokens = created["id"], dict(created["tokens"])
         arrivals = Arrivals(streams)
         tasks: list[asyncio.Task[None]] = []
         if kind == "sse":
@@ -159,6 +166,21 @@ async def run(
             most = max(most, redis_connections(monitor, name))
             await asyncio.sleep(0.2)
         open_seconds = time.perf_counter() - opened
+        join_ms = None
+        if join:
+            joined = await http.post(f"/api/v1/games/{game_id}/join", json={"seat": "hunter"})
+            answered = time.perf_counter()
+            tokens["hunter"] = joined.json()["token"]
+            deadline = answered + 60
+            while sum(1 for m in arrivals.messages if len(m) >= 2) < streams:
+                if time.perf_counter() > deadline:
+                    break
+                arrivals.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(arrivals.changed.wait(), 0.2)
+            if all(len(m) >= 2 for m in arrivals.messages):
+                last = max(m[1] for m in arrivals.messages)
+                join_ms = round(max(0.0, last - answered) * 1000, 1)
         latencies: list[float] = []
         version = 0
         for _ in range(moves):
@@ -210,6 +232,7 @@ async def run(
         if ordered
         else None,
         "max_redis_connections": most,
+        **({"join_ms": join_ms} if join else {}),
     }
 
 
@@ -221,6 +244,7 @@ def main() -> None:
     parser.add_argument("--per-connection", type=int, default=10)
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--port", type=int, default=8131)
+    parser.add_argument("--join", action="store_true")
     args = parser.parse_args()
     tag = uuid.uuid4().hex[:8]
     name = f"fanout-{tag}"
@@ -241,7 +265,9 @@ def main() -> None:
         for kind in kinds:
             for n in (int(x) for x in args.streams.split(",")):
                 runs.append(
-                    asyncio.run(run(kind, n, args.moves, args.per_connection, args.port, name))
+                    asyncio.run(
+                        run(kind, n, args.moves, args.per_connection, args.port, name, args.join)
+                    )
                 )
                 print(orjson.dumps(runs[-1]).decode(), file=sys.stderr)
     finally:

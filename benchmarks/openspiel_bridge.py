@@ -25,9 +25,7 @@ import orjson
 import pyspiel
 
 from ai.hooks import evaluator, rewards, rollout_policy
-from rules.core.moves import Move
-from rules.core.protocol import Game
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Move, Rng, seed_state
 
 MAX_ACTIONS = 4096
 MAX_LENGTH = 10_000

@@ -16,8 +16,7 @@ import sys
 import orjson
 
 from coven.simulate import play_random
-from rules.core.moves import JsonValue
-from rules.core.registry import get_game
+from rules.core import JsonValue, get_game
 
 
 def pin_to_one_core() -> None:

@@ -43,7 +43,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 from coven.cli import app as cli  # noqa: E402  (the checkout's own, after sys.path)
 from gamestore.settings import Settings  # noqa: E402
-from rules.core.registry import get_game  # noqa: E402
+from rules.core import get_game  # noqa: E402
 from service.app import create_app  # noqa: E402
 
 # The conformance suite's configurations (tests/test_game_conformance.py), by option set.

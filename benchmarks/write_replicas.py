@@ -22,7 +22,7 @@ from gamestore.commits import Commit, load_state, plan_move
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
-from rules.core.registry import get_game
+from rules.core import get_game
 
 MOVES = int(os.environ.get("BENCH_MOVES", "60"))
 GAMES = int(os.environ.get("BENCH_GAMES", "20"))

@@ -18,8 +18,7 @@ import typer
 
 from ai.arena import LADDER, BadSpec, parse_spec, parse_specs, run_arena, run_ladder
 from coven.console import fail, progress_bar
-from rules.core.protocol import Options
-from rules.core.registry import get_game
+from rules.core import Options, get_game
 
 # The options both commands take.
 GameArg = Annotated[str, typer.Argument(help="The game, e.g. pagan.")]
@@ -57,7 +56,7 @@ def arena_command(
 ) -> None:
     """Play paired games of spec A against spec B (a level, random, greedy, or
     level:name=value,...) and report A's win rate with its 95% interval, per role too."""
-    from rules.core.errors import InvalidOptions
+    from rules.core import InvalidOptions
 
     try:
         get_game(game)
@@ -102,7 +101,7 @@ def ladder_command(
     ] = ",".join(LADDER),
 ) -> None:
     """Rate random and every level by playing each against the one below (Elo, 95% intervals)."""
-    from rules.core.errors import InvalidOptions
+    from rules.core import InvalidOptions
 
     try:
         get_game(game)

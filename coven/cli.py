@@ -27,10 +27,7 @@ from coven import records
 from coven.arena import arena_command, ladder_command
 from coven.console import err_console, fail, out_console, progress_bar
 from coven.simulate import Playouts, play_random
-from rules.core.compiled import core_build
-from rules.core.errors import InvalidOptions
-from rules.core.protocol import Game
-from rules.core.registry import game_names, get_game
+from rules.core import Game, InvalidOptions, core_build, game_names, get_game
 
 app = typer.Typer(
     name="coven",

@@ -18,9 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.core.moves import JsonValue
-from rules.core.protocol import Game, Options, Seat
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, JsonValue, Options, Rng, Seat, seed_state
 
 Progress = Callable[[int], None]
 """Called after every game with the number of games done so far."""

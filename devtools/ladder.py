@@ -17,8 +17,8 @@ from typing import Any
 
 import orjson
 
+from ai import LEVELS
 from ai.arena import BadSpec, parse_specs
-from ai.levels import LEVELS
 from devtools.pool import (
     fingerprints,
     play_into_pool,
@@ -28,8 +28,7 @@ from devtools.pool import (
     round_robin_plan,
     same_setting,
 )
-from rules.core.errors import InvalidOptions
-from rules.core.registry import get_game
+from rules.core import InvalidOptions, get_game
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -28,13 +28,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ai import LEVELS
 from ai.arena import Player, Spec, parse_spec, run_jobs, schedule
-from ai.levels import LEVELS
 from ai.policies import random_policy
 from ai.ratings import clopper_pearson
 from devtools.bradley_terry import bradley_terry
-from rules.core.protocol import Game, Options
-from rules.core.registry import get_game
+from rules.core import Game, Options, get_game
 
 # Random decisions played from a probe deal before the seat's next decision is looked at, from
 # the opening into the middle game: enough positions that a change of play shows in some pick.

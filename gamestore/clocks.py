@@ -39,7 +39,7 @@ import orjson
 
 from gamestore.commits import Commit, now_iso
 from gamestore.records import ACTIVE, FINISHED, GameRecord
-from rules.core.text import N_
+from rules.core import N_
 
 ClockMode = Literal["decision", "turn", "budget"]
 MODES: Final[dict[str, ClockMode]] = {

@@ -27,15 +27,7 @@ import orjson
 
 from gamestore import patch
 from gamestore.records import ACTIVE, FINISHED, GameRecord
-from rules.core.errors import IllegalMove
-from rules.core.moves import JsonValue, Move, find_move
-from rules.core.protocol import Game
-from rules.core.rng import Rng, seed_state
-from rules.core.text import N_
-
-REVEAL_SAMPLES = 4
-"""How many states consistent with the mover's knowledge a batch tries each of its moves on, to
-tell whether the move shows the mover something it did not know."""
+from rules.core import N_, Game, IllegalMove, JsonValue, Move, find_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +112,20 @@ def plan_move(
     rules refuse it). `expected` is the version `state` is at (the record's by default; a
     batch plans its later moves at the versions its earlier ones make)."""
     new_state = game.apply(state, move)
+    return plan_made(game, record, state, new_state, seat, move, task, expected), new_state
+
+
+def plan_made(
+    game: Game,
+    record: GameRecord,
+    state: Any,
+    new_state: Any,
+    seat: str,
+    move: Move,
+    task: str = "",
+    expected: int | None = None,
+) -> Commit:
+    """The commit of `seat` having played `move` in `state`, which gave `new_state`."""
     outcome = game.outcome(new_state)
     finished = outcome is not None or game.to_move(new_state) is None
     at = record.version if expected is None else expected
@@ -136,7 +142,7 @@ def plan_move(
     private: dict[str, Any] = {"move": move.to_json()}
     if own:
         private["descriptions"] = own
-    commit = Commit(
+    return Commit(
         expected=at,
         state=orjson.dumps(game.to_json(new_state)),
         status=FINISHED if finished else ACTIVE,
@@ -149,7 +155,6 @@ def plan_move(
         next_to_move=None if finished else game.to_move(new_state),
         task=task,
     )
-    return commit, new_state
 
 
 def plan_resign(game: Game, record: GameRecord, state: Any, seat: str) -> Commit:
@@ -233,20 +238,38 @@ def plan_batch(
 ) -> tuple[list[Commit], Any]:
     """The commits of `seat` making the `submitted` moves one after another from `state`, each
     one version after the last, and the state after them all; `BatchRefused` naming the first
-    move that is not `seat`'s legal decision at its point, before anything is written."""
+    move that cannot be made, before anything is written.
+
+    A batch answers only what its seat can see: whatever it is told (made, or refused with an
+    index and a reason) is the same in every two states the seat cannot tell apart. So:
+
+    - it ends at the first move whose result read anything the seat cannot see (a card drawn,
+      an elimination, a Curse drawn, a hidden hand that decided what came next: the rules
+      declare each, `Game.apply_traced`); a later move is refused without being looked at, or
+      the answers to it would tell what was drawn;
+    - a submitted move equal to the next of the seat's decisions that the engine took by itself
+      after the previous submitted move (one with a single option, whose being single the seat
+      can see) is taken as already made: a frontend that sends every pick of a multi-pick (pay
+      3 Clues: Annie, Sue, Sue) gets it made even though the last picks were forced. It gets no
+      version or event of its own; a submitted move that is not the next forced one is a new
+      decision, the forced ones left having been made all the same.
+    """
     commits: list[Commit] = []
-    rng = Rng(seed_state(f"{record.id}:{record.version}"))
-    before = state
+    forced: list[Move] = []
+    hidden_at = -1  # the index of the move whose result the seat could not see, if any
     for index, request in enumerate(submitted):
-        if commits and commits[-1].status == FINISHED:
-            raise BatchRefused(index, IllegalMove("the game is over", request), None)
-        if commits and reveals(game, before, commits[-1].move_id, seat, rng):
-            why = (
-                f"the move at index {index - 1} shows the {seat} something new (a card drawn, "
-                "a hidden card looked at): a batch must end with such a move"
-            )
+        if forced and find_move(forced[:1], request) is not None:
+            del forced[0]
+            continue
+        forced = []
+        if hidden_at >= 0:
+            why = N_(
+                "what the move at index {index} did depends on what the {seat} cannot see "
+                "(a card drawn, a hidden card, an elimination), so a batch must end with it"
+            ).format(index=hidden_at, seat=seat)
             raise BatchRefused(index, IllegalMove(why, request), None)
-        before = state
+        if commits and commits[-1].status == FINISHED:
+            raise BatchRefused(index, IllegalMove(N_("the game is over"), request), None)
         to_move = game.to_move(state)
         if to_move != seat:
             raise BatchRefused(index, None, to_move)
@@ -254,22 +277,13 @@ def plan_batch(
             move = resolve_move(game, state, request)
         except IllegalMove as exc:
             raise BatchRefused(index, exc, to_move) from None
-        commit, state = plan_move(game, record, state, seat, move, expected=record.version + index)
+        traced = game.apply_traced(state, move)
+        commit = plan_made(
+            game, record, state, traced.state, seat, move, expected=record.version + len(commits)
+        )
         commits.append(commit)
+        state = traced.state
+        forced = list(traced.forced)
+        if traced.hidden:
+            hidden_at = index
     return commits, state
-
-
-def reveals(game: Game, state: Any, move_id: str, seat: str, rng: Rng) -> bool:
-    """Whether making `move_id` in `state` may show `seat` something it could not see before:
-    its view afterwards is not the same in states it cannot tell from `state`. A batch stops
-    after such a move, or its later moves (refused or not, with nothing written) would let a
-    seat probe hidden cards without ever drawing them."""
-    after = game.view(game.apply(state, move_id), seat)
-    for _ in range(REVEAL_SAMPLES):
-        other = game.sample(state, seat, rng)
-        try:
-            if game.view(game.apply(other, move_id), seat) != after:
-                return True
-        except IllegalMove:
-            return True
-    return False

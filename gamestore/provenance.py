@@ -30,7 +30,7 @@ import orjson
 
 from gamestore.commits import Commit
 from gamestore.records import GameRecord
-from rules.core.protocol import Game
+from rules.core import Game
 
 SALT_BYTES = 32
 SCHEME = "sha256(salt:seed)"

@@ -72,13 +72,16 @@ return 1
 """
 
 # KEYS: game hash
-# ARGV: seat, token hash, then field/value pairs written with the token (the seat's
+# ARGV: seat, token hash, channel, then field/value pairs written with the token (the seat's
 #       display name)
 # Returns 1 when the seat was free and is now taken, 0 when taken already, -1 no game.
+# A join is announced on the game's channel like a move (with the version, which it leaves as
+# it was), so every live stream shows the seat taken at once.
 JOIN = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HSETNX', KEYS[1], 'tok:' .. ARGV[1], ARGV[2]) == 0 then return 0 end
-for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+redis.call('PUBLISH', ARGV[3], redis.call('HGET', KEYS[1], 'v'))
 return 1
 """
 
@@ -125,15 +128,17 @@ return 1
 # AI fill-in (`gamestore.clocks`): the AI takes open seats, all or none. A taken seat gets a
 # token hash no token has, so a join that comes later finds it taken (JOIN's HSETNX).
 # KEYS: game hash; ARGV: the seats json with the seats filled, the placeholder token hash,
-#       then the seats to fill
+#       the game's channel, then the seats to fill
 # Returns 1 when filled, 0 when a seat was taken first or the game is over, -1 no game.
+# Announced on the game's channel like a join.
 FILL_SEATS = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'status') ~= 'active' then return 0 end
-for i = 3, #ARGV do
+for i = 4, #ARGV do
   if redis.call('HEXISTS', KEYS[1], 'tok:' .. ARGV[i]) == 1 then return 0 end
 end
-for i = 3, #ARGV do redis.call('HSET', KEYS[1], 'tok:' .. ARGV[i], ARGV[2]) end
+for i = 4, #ARGV do redis.call('HSET', KEYS[1], 'tok:' .. ARGV[i], ARGV[2]) end
 redis.call('HSET', KEYS[1], 'seats', ARGV[1])
+redis.call('PUBLISH', ARGV[3], redis.call('HGET', KEYS[1], 'v'))
 return 1
 """

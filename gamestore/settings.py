@@ -40,8 +40,8 @@ class Settings(BaseSettings):
     write_replicas: int = Field(
         default=0,
         ge=0,
-        description="A write is acknowledged only once this many replicas have it (Redis WAIT); "
-        "else the client gets a 503 WRITE_NOT_REPLICATED problem.",
+        description="A write is answered 200 only once this many replicas have it (Redis WAIT); "
+        "one they did not confirm in time is answered 202 with a Coven-Replication header.",
     )
     write_replicas_timeout_ms: int = Field(
         default=1000, ge=1, description="How long a write waits for COVEN_WRITE_REPLICAS."
@@ -79,6 +79,18 @@ class Settings(BaseSettings):
     graphql_max_tokens: int = Field(
         default=2000, ge=1, description="Most tokens (names, braces...) in a GraphQL document."
     )
+    graphql_max_selections: int = Field(
+        default=2000,
+        ge=1,
+        description="Most field selections in one GraphQL document, a fragment's counted wherever "
+        "it is spread.",
+    )
+    graphql_max_field_merges: int = Field(
+        default=200,
+        ge=0,
+        description="Most pairs of selections of one field at one place (fragments expanded) in "
+        "one GraphQL document: n selections make n(n-1)/2 pairs, each checked to agree.",
+    )
     graphql_introspection: bool = Field(
         default=True, description="Whether GraphQL answers introspection (__schema) queries."
     )
@@ -102,9 +114,21 @@ class Settings(BaseSettings):
     )
 
     max_subscriptions_per_connection: int = Field(
-        default=1000,
+        default=100,
         ge=1,
-        description="GraphQL subscriptions one WebSocket may hold at once.",
+        description="GraphQL subscriptions (operations in flight) one WebSocket may hold at once.",
+    )
+    max_subscriptions_per_address: int = Field(
+        default=200,
+        ge=0,
+        description="GraphQL subscriptions one client address may hold at once in one API "
+        "process, over all its WebSockets (0: no limit).",
+    )
+    max_subscriptions_per_process: int = Field(
+        default=5000,
+        ge=0,
+        description="GraphQL subscriptions one API process holds at most, about 25 KB each "
+        "(0: no limit).",
     )
     redis_max_connections: int = Field(
         default=64,

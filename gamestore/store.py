@@ -29,7 +29,7 @@ import orjson
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from gamestore import clocks, provenance, scripts
+from gamestore import clocks, provenance, replication, scripts
 from gamestore.commits import Commit, event_for
 from gamestore.connect import AsyncClient, SyncClient
 from gamestore.keys import Keys
@@ -241,7 +241,8 @@ class _Ops:
         now = time.time()
         if record.clock is not None:
             extra += [f"joined:{seat}", repr(now)]  # the seat's clock starts at its join
-        result = yield _write("join", [self.keys.game(record.id)], [seat, token_hash, *extra])
+        args = [seat, token_hash, self.keys.channel(record.id), *extra]
+        result = yield _write("join", [self.keys.game(record.id)], args)
         if result == 1 and not still_open:
             yield _command("zrem", self.keys.lobby, record.id)
         if result == 1 and record.clock is not None:
@@ -280,7 +281,7 @@ class _Ops:
         or the game is over, -1 when it is gone."""
         configs = [SeatConfig(c.seat, "ai", level) if c.seat in seats else c for c in record.seats]
         new_seats = orjson.dumps([c.to_json() for c in configs])
-        args = [new_seats, clocks.FILLED_TOKEN, *seats]
+        args = [new_seats, clocks.FILLED_TOKEN, self.keys.channel(record.id), *seats]
         done = yield _write("fill_seats", [self.keys.game(record.id)], args)
         if done == 1:
             yield _command("zrem", self.keys.lobby, record.id)
@@ -445,7 +446,8 @@ class Store(_Face):
     async def write(self, name: str, keys: list[str], args: list[Any]) -> Any:
         """Run the script, then (`COVEN_WRITE_REPLICAS`) WAIT for that many replicas on the
         same connection, one round trip: WAIT counts the replicas that have every write this
-        connection made. Raises `WriteNotReplicated` when too few confirmed in time."""
+        connection made. When too few confirmed in time, the write is still made: noted for
+        the answer (`gamestore.replication`), or `WriteNotReplicated` when nobody takes note."""
         wanted = self.settings.write_replicas
         if not wanted:
             return await self.scripts[name](keys=keys, args=args)
@@ -457,7 +459,7 @@ class Store(_Face):
             result, confirmed = await pipe.execute()
         else:
             result, confirmed = await self._write_on_cluster(name, keys, args, wanted, timeout)
-        if int(confirmed) < wanted:
+        if int(confirmed) < wanted and not replication.note(wanted, int(confirmed)):
             raise WriteNotReplicated(wanted, int(confirmed))
         return result
 

@@ -26,9 +26,7 @@ from typing import Any
 
 from gamestore import clocks, patch, provenance
 from gamestore.records import FINISHED, GameRecord
-from rules.core.moves import Move
-from rules.core.protocol import Game
-from rules.core.registry import get_game
+from rules.core import Game, Move, get_game
 
 FORMAT = "coven-record"
 FORMAT_VERSION = 1

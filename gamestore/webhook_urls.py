@@ -13,13 +13,22 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from rules.core.text import N_
+from rules.core import N_
 
 MAX_URL_LENGTH = 2048
+MAX_HOST_LENGTH = 253
+LABEL = re.compile(r"[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?", re.IGNORECASE)
+# The IPv6 prefixes whose addresses carry an IPv4 address (`embedded`; 6to4, Teredo and
+# IPv4-mapped are known to `ipaddress` already).
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")
+TRANSLATED = ipaddress.IPv6Network("::ffff:0:0:0/96")
+COMPATIBLE = ipaddress.IPv6Network("::/96")
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -59,11 +68,18 @@ def parse(url: str) -> Target:
         )
     if any(c.isspace() or ord(c) < 32 for c in url):
         raise WebhookUrlRefused(N_("a webhook URL may not contain spaces or control characters"))
+    # The parser's own reasons are not passed on (they are its English, and a message holds
+    # no exception's text): each refusal has its own.
     try:
         parts = urlsplit(url)
+    except ValueError:
+        raise WebhookUrlRefused(N_("this is not a valid URL")) from None
+    try:
         port = parts.port
-    except ValueError as exc:
-        raise WebhookUrlRefused(N_("this is not a valid URL: {error}").format(error=exc)) from None
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise WebhookUrlRefused(N_("a webhook URL's port must be a number from 1 to 65535"))
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
         raise WebhookUrlRefused(
@@ -77,13 +93,66 @@ def parse(url: str) -> Target:
         # Credentials in a URL end up in logs; the webhook's secret is what authenticates.
         raise WebhookUrlRefused(N_("a webhook URL may not contain a user name or password"))
     default = 443 if scheme == "https" else 80
-    return Target(scheme, parts.hostname, port or default)
+    target = Target(scheme, parts.hostname, port or default)
+    if target.literal is None:
+        check_host_name(target.host)
+    return target
+
+
+def check_host_name(host: str) -> None:
+    """`WebhookUrlRefused` unless `host` is a name DNS can hold: labels of 1 to 63 letters,
+    digits, hyphens or underscores once IDNA-encoded, 253 characters at most (a final dot
+    aside). The resolver would raise a UnicodeError (not an OSError) for an empty or long
+    label ("a..b"), so the name is checked here, with a reason of ours."""
+    try:
+        ascii_name = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        ascii_name = ""
+    name = ascii_name[:-1] if ascii_name.endswith(".") else ascii_name
+    if not (0 < len(name) <= MAX_HOST_LENGTH and all(LABEL.fullmatch(x) for x in name.split("."))):
+        raise WebhookUrlRefused(
+            N_(
+                "the host {host} is not a valid host name (labels of 1 to 63 letters, digits "
+                "or hyphens, separated by dots)"
+            ).format(host=repr(host[:MAX_HOST_LENGTH]))
+        )
+
+
+def embedded(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries, which a connection to it reaches through a
+    gateway or tunnel: IPv4-mapped (::ffff:0:0/96) and IPv4-translated (::ffff:0:0:0/96),
+    IPv4-compatible (::/96 but :: and ::1), 6to4 (2002::/16), Teredo (2001::/32: its server
+    and its client) and NAT64, the well-known 64:ff9b::/96 and the local-use 64:ff9b:1::/48
+    (RFC 8215), where the IPv4 address sits where RFC 6052 puts it for a /48, /56, /64 or /96
+    prefix (/96 first): the network's operator chooses which, so every place is judged."""
+    raw = address.packed
+    if address.ipv4_mapped is not None:
+        return [address.ipv4_mapped]
+    if address.sixtofour is not None:
+        return [address.sixtofour]
+    if address.teredo is not None:
+        return list(address.teredo)
+    if address in NAT64_LOCAL:
+        places = (raw[12:16], raw[9:13], raw[7:8] + raw[9:12], raw[6:8] + raw[9:11])
+        return [ipaddress.IPv4Address(p) for p in places]
+    if address in NAT64 or address in TRANSLATED or (address in COMPATIBLE and int(address) > 1):
+        return [ipaddress.IPv4Address(raw[12:16])]
+    return []
 
 
 def refusal(address: Address) -> str | None:
-    """Why the service will not call `address` (None: it is a public unicast address)."""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return refusal(address.ipv4_mapped)
+    """Why the service will not call `address` (None: it is a public unicast address). An IPv6
+    address that carries an IPv4 address is judged by what it carries (`embedded`)."""
+    if isinstance(address, ipaddress.IPv6Address):
+        carried = embedded(address)
+        for ipv4 in carried:
+            why = refusal(ipv4)
+            if why is not None:
+                return N_("{address} carries an IPv4 address: {why}").format(
+                    address=address, why=why
+                )
+        if carried:
+            return None
     # One whole template per kind: the kind is an adjective, which a translation must agree.
     checks = (
         (address.is_loopback, N_("{address} is a loopback address")),
@@ -129,12 +198,14 @@ def _addresses(infos: list[tuple[object, ...]]) -> list[Address]:
     return found
 
 
-def _unresolved(target: Target, exc: OSError) -> WebhookUrlRefused:
-    return WebhookUrlRefused(
-        N_("the host {host} does not resolve ({error})").format(
-            host=repr(target.host), error=exc.strerror or exc
-        )
-    )
+def _unresolved(target: Target, exc: OSError | UnicodeError) -> WebhookUrlRefused:
+    """The refusal of a name the resolver could not resolve: whether to try again later is
+    said, the resolver's own text is not (it is the operating system's English)."""
+    if isinstance(exc, socket.gaierror) and exc.errno == socket.EAI_AGAIN:
+        template = N_("the host {host} could not be resolved just now; try again later")
+    else:
+        template = N_("the host {host} does not resolve")
+    return WebhookUrlRefused(template.format(host=repr(target.host)))
 
 
 async def check(url: str, allow_private: bool) -> Target:
@@ -148,7 +219,7 @@ async def check(url: str, allow_private: bool) -> Target:
     loop = asyncio.get_running_loop()
     try:
         infos = await loop.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
-    except OSError as exc:
+    except (OSError, UnicodeError) as exc:
         raise _unresolved(target, exc) from None
     check_addresses(target, _addresses(list(infos)), allow_private)
     return target
@@ -164,7 +235,7 @@ def resolve(target: Target, allow_private: bool) -> list[Address]:
         return [literal]
     try:
         infos = socket.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
-    except OSError as exc:
+    except (OSError, UnicodeError) as exc:
         raise _unresolved(target, exc) from None
     addresses = _addresses(list(infos))
     check_addresses(target, addresses, allow_private)

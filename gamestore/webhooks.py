@@ -47,7 +47,7 @@ from gamestore.commits import now_iso
 from gamestore.handoff import DISPATCH_WEBHOOKS, Enqueue
 from gamestore.keys import Keys
 from gamestore.records import FINISHED, GameRecord
-from rules.core.text import N_
+from rules.core import N_
 
 log = logging.getLogger(__name__)
 

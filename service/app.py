@@ -29,26 +29,28 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gamestore.connect import async_client
 from gamestore.handoff import AIQueue, celery_app
 from gamestore.settings import Settings, get_settings
-from gamestore.store import Store, WriteNotReplicated
-from rules.core.errors import IllegalMove
-from service import explorers, logfilter, metrics, webclient
+from gamestore.store import Store
+from rules.core import N_, IllegalMove
+from service import contracts, explorers, i18n, logfilter, metrics, webclient
 from service.cors import CrashHeaders, cors_middleware
 from service.errors import (
+    INTERNAL_DETAIL,
     MethodNotAllowed,
     NotFound,
     ServiceError,
     from_rules,
-    from_store,
 )
 from service.etags import etag_of
 from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
 from service.graphql_api import CovenGraphQL
-from service.graphql_limits import graphql_extensions
+from service.graphql_limits import bounded_documents, graphql_extensions
+from service.headers import SecurityHeaders
 from service.i18n import Localise
-from service.limits import BodyLimit, RateLimit
+from service.limits import BodyLimit, RateLimit, SubscriptionSlots
 from service.live import Broadcaster
 from service.proxies import proxy_middleware
+from service.replication import ReplicationNotice
 from service.rest import json_response, problem, problem_app, routes
 from service.unavailable import Unavailable
 from service.validation import JsonBodies
@@ -137,7 +139,8 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 405:
         response = problem(
-            MethodNotAllowed(f"{request.method} is not allowed here"), request.url.path
+            MethodNotAllowed(N_("{method} is not allowed here").format(method=request.method[:20])),
+            request.url.path,
         )
         # RFC 9110 wants Allow: every method of every route at this path (Starlette's own
         # header names only the first route's, and REST has a route per method).
@@ -149,21 +152,22 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
         }
         response.headers["Allow"] = ", ".join(sorted(allowed))
         return response
-    return problem(NotFound(f"there is nothing at {request.url.path}"), request.url.path)
-
-
-async def on_not_replicated(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, WriteNotReplicated)
-    return problem(from_store(exc), request.url.path)
+    return problem(
+        NotFound(N_("there is nothing at {path}").format(path=repr(request.url.path[:200]))),
+        request.url.path,
+    )
 
 
 async def on_crash(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+    # Answered outside the Localise middleware (Starlette's outermost error handler), so in
+    # the request's language here.
+    lang = i18n.negotiate(request.headers.get("accept-language"))
     body = {
         "type": "about:blank",
-        "title": "Internal error",
+        "title": i18n.text(ServiceError.title, lang),
         "status": 500,
-        "detail": "the server failed to answer; the game is unchanged",
+        "detail": i18n.text(INTERNAL_DETAIL, lang),
         "instance": request.url.path,
         "code": "INTERNAL_ERROR",
     }
@@ -185,8 +189,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
     graphql = CovenGraphQL(
         settings.keepalive_seconds,
         allowed_origins=settings.cors_origin_list,
-        max_subscriptions=settings.max_subscriptions_per_connection,
+        subscriptions=SubscriptionSlots(
+            settings.max_subscriptions_per_connection,
+            settings.max_subscriptions_per_address,
+            settings.max_subscriptions_per_process,
+        ),
         extensions=graphql_extensions(settings),
+        documents=bounded_documents(settings),
+        max_message_bytes=settings.max_body_bytes,
     )
     logfilter.install()
 
@@ -205,14 +215,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/metrics", metrics_endpoint),
-            *explorers.routes(),
+            *explorers.routes(contracts.openapi),
             # Last: the web client's page at / and its assets at /app/ shadow no API path.
             *webclient.routes(),
         ],
         middleware=[
-            # Outermost, so the problem answers of the limits and of 404/405 carry CORS headers.
+            # nosniff, frame-ancestors and each page's Content-Security-Policy on every answer.
+            Middleware(SecurityHeaders),
+            # Outside the rest, so the problem answers of the limits and of 404/405 carry CORS
+            # headers.
             cors_middleware(settings.cors_origin_list),
             Middleware(Metrics),
+            # A write made but not confirmed by the replicas: 202 with Coven-Replication.
+            Middleware(ReplicationNotice),
             # Before anything reads the client's address (the rate limit).
             *proxy_middleware(settings.trusted_proxies),
             # JSON answers of 1 KB or more; never the event stream (excluded by default).
@@ -229,7 +244,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             ServiceError: on_service_error,
             IllegalMove: on_rules_error,
             HTTPException: on_http_error,
-            WriteNotReplicated: on_not_replicated,
             Exception: on_crash,
         },
         lifespan=lifespan,

@@ -7,7 +7,7 @@ import hmac
 import secrets
 
 from gamestore.records import GameRecord
-from rules.core.text import N_
+from rules.core import N_
 from service.errors import BadToken
 
 

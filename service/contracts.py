@@ -135,6 +135,18 @@ def _operation(e: Any) -> dict[str, Any]:
             }
         }
     op["responses"][str(e.status)] = {"description": "Success", "content": content}
+    if e.method != "GET":
+        op["responses"]["202"] = {
+            "description": "Made, but fewer replicas than COVEN_WRITE_REPLICAS confirmed it in "
+            "time (docs/deployment.md): the same answer, not yet as durable",
+            "content": content,
+            "headers": {
+                "Coven-Replication": {
+                    "schema": {"type": "string"},
+                    "description": "unconfirmed; confirmed=N; wanted=M",
+                }
+            },
+        }
     if "If-None-Match" in e.headers:
         op["responses"]["304"] = {
             "description": "Not modified: the If-None-Match names this answer's ETag"

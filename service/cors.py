@@ -25,6 +25,7 @@ ALLOWED_HEADERS = (
 )
 # What a page may read beyond the CORS-safelisted response headers.
 EXPOSED_HEADERS = (
+    "Coven-Replication",
     "ETag",
     "Retry-After",
     "Location",

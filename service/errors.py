@@ -17,13 +17,13 @@ ServiceError                      code                      HTTP
 ├── SeatNotOpen                   SEAT_NOT_OPEN             409
 ├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
 ├── TooManyOpenGames              TOO_MANY_OPEN_GAMES       429
+├── TooManySubscriptions          TOO_MANY_SUBSCRIPTIONS    429  (limit, scope)
 ├── RateLimited                   RATE_LIMITED              429  (retry_after)
 │   └── HintRateLimited           HINT_RATE_LIMITED         429  (retry_after)
 ├── PayloadTooLarge               PAYLOAD_TOO_LARGE         413
 ├── UnsupportedMediaType          UNSUPPORTED_MEDIA_TYPE    415
 ├── HintUnavailable               HINT_UNAVAILABLE          501
 ├── HintTimeout                   HINT_TIMEOUT              504
-├── NotReplicated                 WRITE_NOT_REPLICATED      503  (COVEN_WRITE_REPLICAS)
 ├── ServiceUnavailable            SERVICE_UNAVAILABLE       503  (retry_after)
 ├── StoreUnavailable              STORE_UNAVAILABLE         503  (retry_after)
 ├── WebhookNotFound               WEBHOOK_NOT_FOUND         404
@@ -34,8 +34,8 @@ ServiceError                      code                      HTTP
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
 The game store's move planning raises the rules' own `IllegalMove`; `from_rules` is the one
-place it becomes `IllegalMoveError`, for both REST and GraphQL (and `from_store` makes the
-store's `WriteNotReplicated` a `NotReplicated`).
+place it becomes `IllegalMoveError`, for both REST and GraphQL. A write too few replicas confirmed
+is no error: it was made (`service.replication` answers it 202).
 
 Every message is written for the player and names nothing the caller's seat may not see.
 """
@@ -44,15 +44,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gamestore.store import WriteNotReplicated
-from rules.core.errors import IllegalMove
-from rules.core.text import N_
+from rules.core import N_, IllegalMove
+
+INTERNAL_DETAIL = N_("the server failed to answer; nothing was changed")
+"""What an unexpected failure is answered with (REST's 500 problem, GraphQL's INTERNAL_ERROR):
+never the exception's own text, which may name the server's files. It is true: whatever can
+fail is done before the write, and what follows a write cannot fail its answer."""
 
 
 class ServiceError(Exception):
     code: ClassVar[str] = "INTERNAL_ERROR"
     status: ClassVar[int] = 500
-    title: ClassVar[str] = "Internal error"
+    title: ClassVar[str] = N_("Internal error")
 
     def __init__(self, detail: str, **extra: Any) -> None:
         super().__init__(detail)
@@ -98,7 +101,8 @@ class MalformedInput(ServiceError):
 
 class NameRefused(ServiceError):
     """A display name the request's schema admits (any string of at most 40 characters) but
-    the name's rules refuse: empty once trimmed, or holding control or format characters."""
+    the name policy refuses (`service.names`, docs/display-names.md): nothing visible, a
+    control, format, separator or invisible character, or a seat's, role's or level's name."""
 
     code = "NAME_REFUSED"
     status = 422
@@ -183,6 +187,15 @@ class TooManyOpenGames(ServiceError):
     title = N_("Too many open games")
 
 
+class TooManySubscriptions(ServiceError):
+    """A GraphQL WebSocket operation past the connection's, the address's or the process's
+    cap (`scope`: connection, address or process; `limit`: the cap)."""
+
+    code = "TOO_MANY_SUBSCRIPTIONS"
+    status = 429
+    title = N_("Too many subscriptions")
+
+
 class RateLimited(ServiceError):
     code = "RATE_LIMITED"
     status = 429
@@ -218,15 +231,6 @@ class HintTimeout(ServiceError):
     code = "HINT_TIMEOUT"
     status = 504
     title = N_("The hint took too long")
-
-
-class NotReplicated(ServiceError):
-    """Fewer replicas than COVEN_WRITE_REPLICAS confirmed a write in time. The write may still
-    be applied: the client reads again, and an Idempotency-Key makes a retried move safe."""
-
-    code = "WRITE_NOT_REPLICATED"
-    status = 503
-    title = N_("Write not confirmed by replicas")
 
 
 class ServiceUnavailable(ServiceError):
@@ -301,6 +305,7 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
     SeatNotOpen,
     IdempotencyKeyReused,
     TooManyOpenGames,
+    TooManySubscriptions,
     RateLimited,
     HintRateLimited,
     PayloadTooLarge,
@@ -321,14 +326,3 @@ ALL_ERRORS: tuple[type[ServiceError], ...] = (
 def from_rules(error: IllegalMove) -> ServiceError:
     """The service's error for a move the rules refused, with the rules' reason."""
     return IllegalMoveError(error.reason)
-
-
-def from_store(error: WriteNotReplicated) -> ServiceError:
-    """The service's error for a write too few replicas confirmed (it may still be applied)."""
-    return NotReplicated(
-        N_(
-            "the write was applied but only {confirmed} of {wanted} replicas "
-            "confirmed it in time; read the game again (a retry with the "
-            "same Idempotency-Key is safe)"
-        ).format(confirmed=error.confirmed, wanted=error.wanted)
-    )

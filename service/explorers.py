@@ -3,13 +3,17 @@ OpenAPI document at `/openapi.json`.
 
 Every asset is vendored in service/static/ (see its README for packages, versions and licences),
 so the pages work with no network and load nothing from a CDN. The OpenAPI document is built
-once per process by `service.contracts`, the same generator that writes openapi/openapi.json.
+on its first request by `service.contracts`, the same generator that writes
+openapi/openapi.json; the app hands it in (`routes`), as the contracts stand above the GraphQL
+API, which serves GraphiQL from here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 import orjson
 from starlette.requests import Request
@@ -29,22 +33,21 @@ def page(path: Path) -> str:
     return path.read_text()
 
 
-@lru_cache(maxsize=1)
-def openapi_bytes() -> bytes:
-    from service import contracts  # contracts imports the REST table; load it on first use
-
-    return orjson.dumps(contracts.openapi(), option=orjson.OPT_INDENT_2) + b"\n"
-
-
 async def docs(request: Request) -> Response:
     return HTMLResponse(page(SWAGGER_PAGE))
 
 
-async def openapi_document(request: Request) -> Response:
-    return Response(openapi_bytes(), media_type="application/json")
+def routes(openapi: Callable[[], dict[str, Any]]) -> list[BaseRoute]:
+    """The explorers' routes; `openapi` builds the OpenAPI document (`service.contracts.openapi`),
+    once, on the first request for it."""
 
+    @lru_cache(maxsize=1)
+    def document() -> bytes:
+        return orjson.dumps(openapi(), option=orjson.OPT_INDENT_2) + b"\n"
 
-def routes() -> list[BaseRoute]:
+    async def openapi_document(request: Request) -> Response:
+        return Response(document(), media_type="application/json")
+
     return [
         Route("/docs", docs, methods=["GET"]),
         Route("/openapi.json", openapi_document, methods=["GET"]),

@@ -9,9 +9,17 @@ game watched in this process has one `GameFeed`:
   `service.live.Broadcaster`) and, on every notification, loads the game record once;
 - a stream that needs a fresh record (its first message, or a keep-alive check) asks for a load
   that starts after its request; requests made while a load runs share the next load;
-- what a stream sends is rendered once per (version, seat, events after, events limit), and the
-  JSON Patch between two renders once per pair: all spectators share one render, each seat
-  shares its own with its other streams. A seat's render never serves another seat.
+- what a stream sends is rendered once per (mark, seat, events after, events limit, language),
+  and the JSON Patch between two renders once per pair: all spectators share one render, each
+  seat shares its own with its other streams. A seat's render never serves another seat.
+
+A stream sends a message when the game's *mark* changes: its version (a move, a timeout, an AI
+take-over or hand-back), or its seats as every view shows them (a join and its name, the AI's
+fill-in of an open seat), which change without a new version. A message carries every event
+after the previous one's, `EVENTS_PER_MESSAGE` at most; a resumed stream that missed more gets
+them in pages (each the whole game, or in patch mode an empty patch, with the next events),
+each page's `cursor` the version of its last event, so a client that drops midway resumes
+where the page ends.
 """
 
 from __future__ import annotations
@@ -28,16 +36,30 @@ import orjson
 
 from gamestore import patch
 from gamestore.records import GameRecord
-from rules.core.text import N_
+from rules.core import N_
 from service import auth, i18n
 from service.errors import GameNotFound
 from service.games import MAX_EVENTS, GameService
 from service.live import Broadcaster
+from service.render import seats_json
 
 log = logging.getLogger(__name__)
 
-RenderKey = tuple[int, str | None, int | None, int | None, str]
-"""(version, seat or None for a spectator, events after, events limit)."""
+EVENTS_PER_MESSAGE = MAX_EVENTS
+"""The most events one message carries (as many as one read of the log may ask for)."""
+
+Mark = tuple[int, tuple[tuple[Any, ...], ...]]
+"""What makes every stream send a message when it changes: the version, and the seats as
+every view shows them."""
+
+RenderKey = tuple[Mark, str | None, int | None, int | None, str]
+"""(mark, seat or None for a spectator, events after, events limit, language)."""
+
+
+def mark_of(record: GameRecord) -> Mark:
+    """The game's mark: its version, and its seats (kind, level, open, name) as views show
+    them. Public in every view, so a message for a change of it reveals nothing."""
+    return record.version, tuple(tuple(s.values()) for s in seats_json(record))
 
 
 def raise_fd_limit() -> int:
@@ -54,14 +76,22 @@ def raise_fd_limit() -> int:
 @dataclass
 class Update:
     """One message of a live stream: the whole game (`kind` "game") or a JSON Patch of the
-    seat's previous message (`kind` "patch", `data` {"version", "base", "patch"}). Shared by
-    every stream it is for, so it is never changed, and its bytes are encoded once."""
+    seat's previous message (`kind` "patch", `data` {"version", "base", "patch", "events"}).
+    `cursor` is the version up to which the stream has now sent the events (its SSE `id`):
+    the game's version, or the last event's of a page when more pages follow. Shared by every
+    stream it is for, so it is never changed, and its bytes are encoded once."""
 
     kind: str
     version: int
     data: dict[str, Any]
     status: str
+    cursor: int
     _json: bytes | None = field(default=None, repr=False)
+
+    @property
+    def more(self) -> bool:
+        """Whether events up to the game's version remain to be sent after this message."""
+        return self.cursor < self.version
 
     def json(self) -> bytes:
         if self._json is None:
@@ -77,6 +107,7 @@ class GameFeed:
         self.game_id = game_id
         self.watchers = 0
         self.record: GameRecord | None = None
+        self.mark: Mark | None = None  # the mark of `record`
         self._error: BaseException | None = None
         self._asked = 0  # loads asked for
         self._done = 0  # the highest ask the latest finished load answers
@@ -113,12 +144,13 @@ class GameFeed:
             except Exception as exc:  # handed to the streams waiting for this load
                 record, error = self.record, exc
             async with self._changed:
-                if error is None:
-                    if record != self.record:
-                        # Renders of older versions are no longer asked for; and a join changes
-                        # the record (a seat no longer open) without a new version.
-                        self._renders.clear()
-                        self._patches.clear()
+                if error is None and record != self.record:
+                    # Renders of older marks are no longer asked for (the renders of a stream
+                    # still paging through an older record are made again). An equal record
+                    # is kept as it was, so that `render` knows it by identity.
+                    self._renders.clear()
+                    self._patches.clear()
+                    self.mark = None if record is None else mark_of(record)
                     self.record = record
                 self._error = error
                 self._done = ask
@@ -133,12 +165,10 @@ class GameFeed:
                 raise self._error
             return self._current()
 
-    async def after(self, version: int) -> GameRecord:
-        """The first loaded record past `version` (waits for a notification)."""
+    async def after(self, mark: Mark) -> GameRecord:
+        """The first loaded record whose mark is not `mark` (waits for a notification)."""
         async with self._changed:
-            await self._changed.wait_for(
-                lambda: self.record is None or self.record.version != version
-            )
+            await self._changed.wait_for(lambda: self.record is None or self.mark != mark)
             return self._current()
 
     def _current(self) -> GameRecord:
@@ -159,12 +189,18 @@ class GameFeed:
         lang: str = i18n.DEFAULT,
     ) -> tuple[RenderKey, Update]:
         """The whole game at `record` as `seat` sees it, in `lang`, rendered once for every
-        stream that asks for the same key."""
-        key: RenderKey = (record.version, seat, after, limit, lang)
+        stream that asks for the same key; with `limit`, a page of the events after `after`
+        (its `cursor` says whether more follow)."""
+        mark = self.mark if record is self.record and self.mark is not None else mark_of(record)
+        key: RenderKey = (mark, seat, after, limit, lang)
 
         async def make() -> Update:
             doc = i18n.localise(await self.service.render(record, seat, after, limit), lang)
-            return Update("game", record.version, doc, doc["status"])
+            events = doc["events"]
+            cursor = record.version
+            if limit is not None and len(events) == limit and events[-1]["version"] < cursor:
+                cursor = events[-1]["version"]  # a full page, and more after it
+            return Update("game", record.version, doc, doc["status"], cursor)
 
         return key, await self._once(self._renders, key, make)
 
@@ -183,7 +219,7 @@ class GameFeed:
                 "patch": ops,
                 "events": events,
             }
-            return Update("patch", new[1].version, data, new[1].status)
+            return Update("patch", new[1].version, data, new[1].status, new[1].cursor)
 
         return await self._once(self._patches, (base[0], new[0]), make)
 
@@ -288,26 +324,35 @@ async def seat_updates(
     patches: bool = False,
     lang: str = i18n.DEFAULT,
 ) -> AsyncGenerator[Update | None, None]:
-    """The seat's game after every change, starting with the current one, its texts in `lang`;
-    None for a keep-alive. With `patches`, every message after the first is the JSON Patch of
-    the seat's previous message (of the document in that language). Ends after the message
-    that shows the game finished. The game and token are checked before the first message
-    (GameNotFound, BadToken)."""
+    """The seat's game after every change of its mark, starting with the current one, its
+    texts in `lang`; None for a keep-alive. The first message carries the latest events, or
+    with `last_seen` (a resume) every event after that version, in pages of
+    `EVENTS_PER_MESSAGE` when there are more. With `patches`, every message after the first
+    is the JSON Patch of the seat's previous message (of the document in that language).
+    Ends after the message that shows the game finished (and every page before it). The game
+    and token are checked before the first message (GameNotFound, BadToken)."""
     async with hub.watch(game_id) as feed:
         record = await feed.fresh()
         seat = auth.seat_of(record, token)
-        sent = await feed.render(record, seat, last_seen, None, lang)
+        limit = None if last_seen is None else EVENTS_PER_MESSAGE
+        sent = await feed.render(record, seat, last_seen, limit, lang)
         yield sent[1]
-        while sent[1].status != "finished":
-            last = sent[1].version
+        while True:
+            while sent[1].more:
+                # The rest of a resume, from the same record, before anything newer.
+                new = await feed.render(record, seat, sent[1].cursor, EVENTS_PER_MESSAGE, lang)
+                yield await feed.patch(sent, new) if patches else new[1]
+                sent = new
+            if sent[1].status == "finished":
+                return
             try:
-                record = await asyncio.wait_for(feed.after(last), timeout=keepalive)
+                record = await asyncio.wait_for(feed.after(sent[0][0]), timeout=keepalive)
             except TimeoutError:
                 # A lost notification is found here at the latest: one load per game.
                 record = await feed.fresh()
-                if record.version == last:
+                if mark_of(record) == sent[0][0]:
                     yield None
                     continue
-            new = await feed.render(record, seat, last, MAX_EVENTS, lang)
+            new = await feed.render(record, seat, sent[1].cursor, EVENTS_PER_MESSAGE, lang)
             yield await feed.patch(sent, new) if patches else new[1]
             sent = new

@@ -2,14 +2,18 @@
 
 Each operation loads the game, checks in a fixed order (game exists, token, idempotency, game
 over, version, whose decision, the move itself) and raises a `ServiceError` at the first
-failure, before anything is written: an error never changes a game.
+failure, before anything is written: an error never changes a game. The answer to a write is
+rendered before the write too, and what follows the write (`_after_write`) cannot fail it: a
+written change is never answered as an error.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 import orjson
@@ -29,11 +33,7 @@ from gamestore.commits import (
 from gamestore.hints import hint_wait
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
 from gamestore.store import Store
-from rules.core.errors import InvalidOptions
-from rules.core.moves import JsonValue
-from rules.core.protocol import Game
-from rules.core.registry import game_names, get_game
-from rules.core.text import N_
+from rules.core import N_, Game, InvalidOptions, JsonValue, game_names, get_game
 from service import auth, metrics
 from service.errors import (
     BadToken,
@@ -59,6 +59,8 @@ from service.errors import (
 )
 from service.names import display_name
 from service.render import lobby_entry, named_events, seat_game
+
+log = logging.getLogger(__name__)
 
 SEAT_KINDS = ("human", "open", "ai")
 MAX_EVENTS = 500
@@ -220,7 +222,9 @@ class GameService:
             )
         names = {}
         for s in seats:
-            seat_name = display_name(s.get("name"), f"seat {s['seat']!r}: name")
+            seat_name = display_name(
+                s.get("name"), N_("seat {seat}: name").format(seat=repr(s["seat"]))
+            )
             if seat_name is not None and kinds[s["seat"]] == "open":
                 raise MalformedInput(
                     N_("seat {seat} is open: its name is given by whoever joins it").format(
@@ -293,9 +297,22 @@ class GameService:
                     "unfinished games; finish or resign one first"
                 ).format(max_open_games_per_address=self.settings.max_open_games_per_address)
             )
-        metrics.GAMES_CREATED.labels(game_name).inc()
-        await handoff.hand_out(self.store, self.enqueue, record, game.to_move(state))
+        await self._after_write(record.id, self._created(game_name, record, game.to_move(state)))
         return record, tokens
+
+    async def _created(self, game_name: str, record: GameRecord, to_move: str | None) -> None:
+        metrics.GAMES_CREATED.labels(game_name).inc()
+        await handoff.hand_out(self.store, self.enqueue, record, to_move)
+
+    async def _after_write(self, game_id: str, effects: Awaitable[None]) -> None:
+        """What follows a write (counting it, handing the AI its turn): the write is made and
+        its answer ready, so a failure here (the broker or Redis gone just now) is logged, not
+        answered; an AI turn not handed out is handed out by the sweeper, or by the next read
+        (`handoff.resume_stalled`), once `COVEN_AI_STALL_SECONDS` have passed."""
+        try:
+            await effects
+        except Exception:
+            log.exception("game %s: written, but what follows the write failed", game_id)
 
     def _seat_configs(
         self, game: Game, options: dict[str, Any], seats: list[dict[str, Any]]
@@ -307,22 +324,36 @@ class GameService:
         for s in seats:
             seat = s.get("seat")
             if seat not in names:
-                problems.append(f"unknown seat {seat!r} (this game's seats: {', '.join(names)})")
+                problems.append(
+                    N_("unknown seat {seat} (this game's seats: {names})").format(
+                        seat=repr(seat), names=", ".join(names)
+                    )
+                )
             elif seat in seen:
-                problems.append(f"seat {seat!r} is given twice")
+                problems.append(N_("seat {seat} is given twice").format(seat=repr(seat)))
             seen.add(str(seat))
             kind = s.get("kind")
             if kind not in SEAT_KINDS:
-                problems.append(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {kind!r}")
+                problems.append(
+                    N_("seat kind must be one of {kinds}, not {kind}").format(
+                        kinds=", ".join(SEAT_KINDS), kind=repr(kind)
+                    )
+                )
             level = s.get("level")
             if kind == "ai" and level is not None and level not in ai.LEVELS:
-                problems.append(f"unknown AI level {level!r} (levels: {', '.join(ai.LEVELS)})")
+                problems.append(
+                    N_("unknown AI level {level} (levels: {names})").format(
+                        level=repr(level), names=", ".join(ai.LEVELS)
+                    )
+                )
             if kind != "ai" and level is not None:
-                problems.append(f"seat {seat!r}: only AI seats have a level")
+                problems.append(
+                    N_("seat {seat}: only AI seats have a level").format(seat=repr(seat))
+                )
         if problems:
             # Well-formed JSON that this game cannot seat (422, like options), not a malformed
             # request: which seats exist depends on the game and its options.
-            raise InvalidOptionsError("; ".join(problems), problems=problems)
+            raise InvalidOptionsError(clocks.joined(problems), problems=problems)
         given = {s["seat"]: s for s in seats}
         configs = []
         kinds: dict[str, str] = {}
@@ -585,11 +616,15 @@ class GameService:
                 ).format(version=outcome.version),
                 current_version=outcome.version,
             )
-        if commit.kind == "move":
-            metrics.MOVES.labels(record.game).inc(len(commits))
-        await handoff.hand_out(self.store, self.enqueue, after, commit.next_to_move)
-        await self._notify(record.id)
+        await self._after_write(record.id, self._written(after, commits))
         return result
+
+    async def _written(self, after: GameRecord, commits: list[Commit]) -> None:
+        commit = commits[-1]
+        if commit.kind == "move":
+            metrics.MOVES.labels(after.game).inc(len(commits))
+        await handoff.hand_out(self.store, self.enqueue, after, commit.next_to_move)
+        await self._notify(after.id)
 
     # -- hints -----------------------------------------------------------------------------
 
@@ -632,7 +667,13 @@ class GameService:
             if raw is not None:
                 found: dict[str, Any] = orjson.loads(raw)
                 if "error" in found:
-                    raise StaleVersion(found["error"], current_version=found["version"])
+                    # The worker's own text is English: the message is made here, translatable.
+                    raise StaleVersion(
+                        N_("the game moved on to version {version}; ask again").format(
+                            version=found["version"]
+                        ),
+                        current_version=found["version"],
+                    )
                 return found
             await asyncio.sleep(0.05)
         raise HintTimeout(N_("the analysis did not finish in time; try a lower level"))

@@ -1,10 +1,14 @@
 """GraphQL at /graphql (strawberry): the same operations as REST, over `service.games`.
 
 Errors carry `extensions.code` (the same codes as REST's problem+json `code`) and the same extra
-members (`current_version`, `problems`, `retry_after`). Parsing and validation are cached
-(ParserCache, ValidationCache): validation dominates small queries otherwise. The seat's view is
-one JSON scalar, cheaper than thousands of resolved fields. Subscriptions use the
-graphql-transport-ws protocol; the server pings idle connections every `keepalive_seconds`.
+members (`current_version`, `problems`, `retry_after`), on every channel; an unexpected error
+leaves as `internal error` (`shaped`). Parsing and validation run in a thread of their own and
+are cached (`Documents`): validation dominates small queries, and a large document would hold
+the event loop. Over HTTP, GET runs queries only; a refused request is a GraphQL error with
+its code and status, never plain text (`Refusal`). The seat's view is one JSON scalar, cheaper
+than thousands of resolved fields. Subscriptions use the graphql-transport-ws protocol; the
+server pings idle connections every `keepalive_seconds`, and each operation is charged and
+capped (`KeepAliveTransportWS`).
 
 Texts (move labels, prompts, log entries, outcomes, error messages) are in the language of the
 `lang` argument of the field that returns them, else of the request's Accept-Language
@@ -16,37 +20,59 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from typing import Annotated, Any, TypeVar, cast
+from functools import partial
+from typing import Annotated, Any, Final, TypeVar, cast
 
 import orjson
 import strawberry
 from cross_web import HTTPException
-from graphql import GraphQLError
-from starlette.responses import HTMLResponse
-from starlette.websockets import WebSocketDisconnect
+from graphql import DocumentNode, GraphQLError, GraphQLSchema, OperationDefinitionNode, parse
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 from strawberry.asgi import ASGIWebSocketAdapter, GraphQL
 from strawberry.exceptions import MissingQueryError
-from strawberry.extensions import ParserCache, SchemaExtension, ValidationCache
+from strawberry.extensions import SchemaExtension
 from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
-from strawberry.http.exceptions import WebSocketDisconnected
+from strawberry.http.exceptions import (
+    NonJsonMessageReceived,
+    NonTextMessageReceived,
+    WebSocketDisconnected,
+)
 from strawberry.scalars import JSON
 from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
+from strawberry.schema.schema import validate_document
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
 )
-from strawberry.subscriptions.protocols.graphql_transport_ws.types import ConnectionInitMessage
+from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
+    ConnectionInitMessage,
+    SubscribeMessage,
+)
 from strawberry.types import ExecutionResult, Info
 from strawberry.types.graphql import OperationType
 
 from gamestore.pool import PoolExhausted
-from gamestore.store import WriteNotReplicated
-from rules.core.errors import IllegalMove
-from rules.core.text import N_
+from rules.core import N_, IllegalMove
 from service import (
     auth,
+    catalog_text,
     explorers,
     graphql_records,
     graphql_views,
@@ -58,16 +84,21 @@ from service import (
     webhooks,
 )
 from service.errors import (
+    INTERNAL_DETAIL,
     BadToken,
     IllegalMoveError,
     MalformedInput,
+    MethodNotAllowed,
+    RateLimited,
     ServiceError,
+    ServiceUnavailable,
+    UnsupportedMediaType,
     from_rules,
-    from_store,
 )
 from service.fanout import Update, seat_updates
-from service.games import GameService, catalog
-from service.limits import client_address
+from service.games import GameService
+from service.limits import SubscriptionSlots, charge, client_address
+from service.replication import ReplicationExtension
 from service.unavailable import UNREACHABLE, busy, unavailable_error
 from service.validation import check_writable
 
@@ -99,7 +130,7 @@ def _lang(info: Info, lang: Language | None = None) -> str:
 
 
 def _negotiated(context: Any) -> str:
-    request = context.get("request")
+    request = context.get("request") if isinstance(context, dict) else None
     headers = getattr(request, "headers", None)
     return i18n.negotiate(headers.get("accept-language") if headers is not None else None)
 
@@ -513,8 +544,6 @@ async def _guard(call: Awaitable[T], info: Info | None = None) -> T:
         raise as_graphql_error(exc) from None
     except IllegalMove as exc:
         raise as_graphql_error(from_rules(exc)) from None
-    except WriteNotReplicated as exc:
-        raise as_graphql_error(from_store(exc)) from None
     except PoolExhausted:
         raise as_graphql_error(busy()) from None
     except UNREACHABLE:
@@ -535,25 +564,19 @@ def _token(info: Info) -> str | None:
     """The seat token: the Authorization header, or for WebSockets the connection_init payload
     (`{"Authorization": "Bearer <token>"}` or `{"token": "<token>"}`)."""
     try:
-        header = info.context["request"].headers.get("authorization")
-        token = auth.bearer(header)
-        if token is not None:
-            return token
-        params = info.context.get("connection_params") or {}
-        if not isinstance(params, dict):
-            return None
-        if params.get("token") is not None:
-            return str(params["token"])
-        return auth.bearer(params.get("Authorization") or params.get("authorization"))
+        return connection_token(info.context)
     except BadToken as exc:
         raise as_graphql_error(exc) from None
 
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="The games, their seats and options, AI levels and catalogs.")
-    def catalog(self) -> Catalog:
-        data = catalog()
+    @strawberry.field(
+        description="The games, their seats and options, AI levels and catalogs (texts in the "
+        "reader's language: docs/localisation.md)."
+    )
+    def catalog(self, info: Info, lang: LangArg = None) -> Catalog:
+        data = catalog_text.catalog_in(_lang(info, lang))
         return Catalog(
             games=[
                 CatalogGame(
@@ -768,8 +791,10 @@ class Mutation:
 
     @strawberry.mutation(
         description="A batch: 1 to 50 consecutive decisions of this seat, made all or none at "
-        "the version they were chosen at (a refusal's extensions.index names the move). The "
-        "same idempotencyKey returns the first result again."
+        "the version they were chosen at (a refusal's extensions.index names the move). A "
+        "move whose result the seat cannot see must be the last; a move equal to the next one "
+        "the engine made by itself (a forced pick) is taken as made. The same idempotencyKey "
+        "returns the first result again."
     )
     async def moves(
         self,
@@ -874,16 +899,39 @@ def _malformed(detail: str) -> ServiceError:
     return MalformedInput(detail)
 
 
+LiveLangArg = Annotated[
+    Language | None,
+    strawberry.argument(
+        description="The language of the texts (default: an Accept-Language in the "
+        "connection_init payload, else the upgrade request's header, else English)."
+    ),
+]
+AfterArg = Annotated[
+    int | None,
+    strawberry.argument(
+        description="Resume after this version (the last event the client has): the first "
+        "messages carry every event after it, in pages when there are many."
+    ),
+]
+
+
 @strawberry.type
 class Subscription:
     @strawberry.subscription(
-        description="The seat's game now, then after every change; ends "
-        "after the game is over. Token in the connection_init payload."
+        description="The seat's game now, then after every change (a move, a seat taken, "
+        "named or filled by the AI); ends after the game is over. Token in the "
+        "connection_init payload."
     )
     async def game(
-        self, info: Info, game_id: GameIdArg = None, id: OldIdArg = None, lang: LangArg = None
+        self,
+        info: Info,
+        game_id: GameIdArg = None,
+        id: OldIdArg = None,
+        lang: LiveLangArg = None,
+        after: AfterArg = None,
     ) -> AsyncGenerator[SeatGame, None]:
-        async for update in _updates(info, _game_id(game_id, id), False, _lang(info, lang)):
+        code = _live_lang(info, lang)
+        async for update in _updates(info, lambda: _game_id(game_id, id), after, False, code):
             yield seat_game(update.data)
 
     @strawberry.subscription(
@@ -892,9 +940,14 @@ class Subscription:
         "game is over. Token in the connection_init payload."
     )
     async def game_patches(
-        self, info: Info, game_id: strawberry.ID, lang: LangArg = None
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        lang: LiveLangArg = None,
+        after: AfterArg = None,
     ) -> AsyncGenerator[GamePatch, None]:
-        async for update in _updates(info, str(game_id), True, _lang(info, lang)):
+        code = _live_lang(info, lang)
+        async for update in _updates(info, lambda: str(game_id), after, True, code):
             if update.kind == "patch":
                 yield GamePatch(
                     version=update.version,
@@ -913,18 +966,47 @@ class Subscription:
                 )
 
 
+def _live_lang(info: Info, lang: Language | None) -> str:
+    """A subscription's language: its `lang`, else an Accept-Language in the connection_init
+    payload, else the upgrade request's. Never another field's `lang` kept in the context,
+    which every subscription of the connection shares."""
+    if lang is not None:
+        return lang.value
+    params = info.context.get("connection_params")
+    if isinstance(params, dict):
+        for key, value in params.items():
+            if isinstance(key, str) and key.lower() == "accept-language":
+                return i18n.negotiate(value if isinstance(value, str) else None)
+    return _negotiated(info.context)
+
+
+def _live_error(error: GraphQLError, lang: str) -> GraphQLError:
+    """A subscription's error in its language (strawberry sends it as it is)."""
+    tr = i18n.translator(lang)
+    if tr is not None:
+        error.message = tr.text(error.message)
+        if error.extensions:
+            error.extensions = tr.localise(error.extensions)
+    return error
+
+
 async def _updates(
-    info: Info, game_id: str, patches: bool, lang: str
+    info: Info, game_id: Callable[[], str], after: int | None, patches: bool, lang: str
 ) -> AsyncGenerator[Update, None]:
-    service = _service(info)
-    updates = seat_updates(
-        info.context["request"].app.state.live,
-        game_id,
-        _token(info),
-        service.settings.keepalive_seconds,
-        patches=patches,
-        lang=lang,
-    )
+    try:
+        if after is not None and after < 0:
+            raise as_graphql_error(_malformed(N_("after must be a version (0 or more)")))
+        updates = seat_updates(
+            info.context["request"].app.state.live,
+            game_id(),
+            _token(info),
+            _service(info).settings.keepalive_seconds,
+            after,
+            patches=patches,
+            lang=lang,
+        )
+    except GraphQLError as exc:
+        raise _live_error(exc, lang) from None
     try:
         while True:
             try:
@@ -932,36 +1014,277 @@ async def _updates(
             except StopAsyncIteration:
                 return
             except ServiceError as exc:
-                raise as_graphql_error(exc) from None
+                raise _live_error(as_graphql_error(exc), lang) from None
             except PoolExhausted:
-                raise as_graphql_error(busy()) from None
+                raise _live_error(as_graphql_error(busy()), lang) from None
             except UNREACHABLE:
-                raise as_graphql_error(unavailable_error()) from None
+                raise _live_error(as_graphql_error(unavailable_error()), lang) from None
             if update is not None:
                 yield update
     finally:
         await updates.aclose()
 
 
+INTERNAL_MESSAGE = INTERNAL_DETAIL
+GRAPHQL_INVALID = N_("the GraphQL request is not valid: {reason}")
+FINISHED_ERRORS = "finished_errors"
+"""The context's set of the errors `finish_errors` has made ready (by id)."""
+
+
+def finish_errors(errors: Sequence[GraphQLError], context: Any) -> None:
+    """The errors of an answer made ready for the client, the same over HTTP and over the
+    WebSocket: each has a code (one raised by GraphQL's parser or validator is
+    MALFORMED_INPUT), an unexpected one says only that the server failed (its own text may
+    name the server's files), and every message is in the request's language. Each error is
+    made ready once, however many times it is seen."""
+    known = isinstance(context, dict)
+    done: set[int] = context.setdefault(FINISHED_ERRORS, set()) if known else set()
+    lang = str((context.get("lang") if known else None) or _negotiated(context))
+    for error in errors:
+        if id(error) in done:
+            continue
+        done.add(id(error))
+        extensions = dict(error.extensions or {})
+        if _unexpected(error):
+            error.message = INTERNAL_MESSAGE
+            extensions.update(code="INTERNAL_ERROR", status=500)
+        elif "code" not in extensions:
+            extensions["code"] = "MALFORMED_INPUT"
+            if lang != i18n.DEFAULT:
+                # GraphQL's parser and validator speak English only: their reason is quoted
+                # inside a sentence of the reader's language.
+                error.message = GRAPHQL_INVALID.format(reason=error.message)
+        error.message = i18n.text(error.message, lang)
+        error.extensions = i18n.localise(extensions, lang)
+
+
 class CovenSchema(strawberry.Schema):
-    """Logs only unexpected errors: a typed service error (it has a code) is an answer."""
+    """Logs only unexpected errors (a typed service error, with its code, is an answer), then
+    makes every error ready for the client (`finish_errors`): this runs for every answer,
+    queries and mutations over HTTP and the WebSocket, and every message of a subscription."""
 
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
-        unexpected = [
-            e for e in errors if "code" not in (e.extensions or {}) and e.original_error is not None
-        ]
-        super().process_errors(unexpected, execution_context)
+        super().process_errors([e for e in errors if _unexpected(e)], execution_context)
+        context = execution_context.context if execution_context is not None else None
+        finish_errors(errors, context)
 
 
-def make_schema(extensions: Sequence[Callable[[], SchemaExtension]] = ()) -> CovenSchema:
-    """The schema with the caches and `extensions` (the cost limits of `service.graphql_limits`)."""
+def _unexpected(error: GraphQLError) -> bool:
+    """An error that is no answer but a bug: an exception that is not a GraphQL error."""
+    if "code" in (error.extensions or {}):
+        return False
+    return error.original_error is not None and not isinstance(
+        error.original_error,
+        GraphQLError | CannotGetOperationTypeError | InvalidOperationTypeError,
+    )
+
+
+def shaped(error: GraphQLError) -> GraphQLError:
+    """The error as a client may see it, on every channel: with a code. One without a code is
+    a malformed document (syntax, validation, variable types: graphql-core's own message);
+    anything else is unexpected, and leaves as `internal error` with nothing of the exception
+    (`CovenSchema.process_errors` has logged it)."""
+    extensions = error.extensions or {}
+    if "code" in extensions:
+        return error
+    if not _unexpected(error):
+        error.extensions = {**extensions, "code": "MALFORMED_INPUT"}
+        return error
+    return GraphQLError(
+        INTERNAL_MESSAGE,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        extensions={"code": "INTERNAL_ERROR"},
+    )
+
+
+class ShapeErrors(SchemaExtension):
+    """`shaped` on every result an operation gives: over HTTP, and over WebSocket, where
+    strawberry would send an exception's own text to the client."""
+
+    def on_operation(self) -> Iterator[None]:
+        yield
+        _shape(self.execution_context.result)
+
+    def on_stream_result(self, result: Any) -> Iterator[None]:
+        _shape(result)
+        yield
+
+
+def _shape(result: Any) -> None:
+    errors = getattr(result, "errors", None)
+    if errors:
+        result.errors = [shaped(e) for e in errors]
+
+
+def operation_refusal(ctx: Any) -> GraphQLError | None:
+    """The GraphQL spec: a document of several operations needs an operationName (strawberry
+    would run the first one)."""
+    document = ctx.graphql_document
+    if document is None:
+        return None
+    operations = sum(isinstance(d, OperationDefinitionNode) for d in document.definitions)
+    # The request's own operationName: `ctx.operation_name` falls back to the first
+    # operation's name, so strawberry keeps what was asked only here.
+    if operations > 1 and getattr(ctx, "_provided_operation_name", None) is None:
+        return as_graphql_error(
+            MalformedInput(
+                N_(
+                    "the document has {operations} operations: name the one to run in operationName"
+                ).format(operations=operations)
+            )
+        )
+    return None
+
+
+class Documents:
+    """Where GraphQL documents are parsed and validated: in one thread of their own, off the
+    event loop, and cached (the last `maxsize` texts, as strawberry's ParserCache and
+    ValidationCache did).
+
+    Parsing and validating is pure-Python CPU in graphql-core, tens of milliseconds for a
+    document of 2,000 tokens on a small machine; on the event loop, every other request of the
+    process (a move, a health check) waited behind it. In the thread the loop gets the GIL back
+    within the interpreter's switch interval (5 ms). One thread: new documents wait for each
+    other, never the loop, and the documents a client sends again (the web client's few) are
+    answered from the cache at once; when `max_pending` already wait, a new one is refused as
+    busy (SERVICE_UNAVAILABLE, Retry-After). `check` refuses a document before validation
+    (`service.graphql_limits.BoundedDocuments`: what validating it would cost)."""
+
+    def __init__(self, maxsize: int = 256, max_pending: int = 64) -> None:
+        self.maxsize = maxsize
+        self.max_pending = max_pending
+        self.parsed: OrderedDict[tuple[str, int | None], DocumentNode] = OrderedDict()
+        self.validated: OrderedDict[tuple[str, tuple[Any, ...]], list[GraphQLError]] = OrderedDict()
+        self._executor: ThreadPoolExecutor | None = None
+        self._pending = 0
+        self._lock = threading.Lock()
+
+    def check(self, document: DocumentNode) -> GraphQLError | None:
+        """Why `document` is refused unvalidated, if it is (run in the documents' thread)."""
+        return None
+
+    async def parse(self, query: str, max_tokens: int | None) -> DocumentNode:
+        """The parsed document; graphql-core's GraphQLSyntaxError for a malformed one."""
+        key = (query, max_tokens)
+        document = _cached(self.parsed, key)
+        if document is None:
+            document = await self._run(partial(parse, query, max_tokens=max_tokens))
+            _keep(self.parsed, key, document, self.maxsize)
+        return document
+
+    async def validate(
+        self, schema: GraphQLSchema, query: str, document: DocumentNode, rules: tuple[Any, ...]
+    ) -> list[GraphQLError]:
+        """The document's validation errors (none: it is valid), or `check`'s refusal."""
+        # By the rules' names: strawberry's depth and alias limiters make a new rule class for
+        # every request, so a key of the classes themselves (ValidationCache's) never matched.
+        key = (query, tuple(rule.__qualname__ for rule in rules))
+        errors = _cached(self.validated, key)
+        if errors is None:
+            errors = await self._run(partial(self._validate, schema, document, rules))
+            _keep(self.validated, key, errors, self.maxsize)
+        # Copies: an answer translates and shapes its errors in place, and the next request of
+        # the same document may be in another language.
+        return [_copy(error) for error in errors]
+
+    def _validate(
+        self, schema: GraphQLSchema, document: DocumentNode, rules: tuple[Any, ...]
+    ) -> list[GraphQLError]:
+        refusal = self.check(document)
+        return [refusal] if refusal is not None else validate_document(schema, document, rules)
+
+    async def _run(self, work: Callable[[], T]) -> T:
+        with self._lock:
+            if self._pending >= self.max_pending:
+                raise as_graphql_error(busy())
+            self._pending += 1
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="graphql-documents")
+        future = self._executor.submit(work)
+        # Counted until the thread is done with it, even when the request went away.
+        future.add_done_callback(self._done)
+        return await asyncio.wrap_future(future)
+
+    def _done(self, _future: object) -> None:
+        with self._lock:
+            self._pending -= 1
+
+
+def _copy(error: GraphQLError) -> GraphQLError:
+    return GraphQLError(
+        error.message,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        original_error=error.original_error,
+        extensions=dict(error.extensions) if error.extensions else None,
+    )
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _cached(cache: OrderedDict[K, V], key: K) -> V | None:
+    value = cache.get(key)
+    if value is not None:
+        cache.move_to_end(key)
+    return value
+
+
+def _keep(cache: OrderedDict[K, V], key: K, value: V, maxsize: int) -> None:
+    cache[key] = value
+    if len(cache) > maxsize:
+        cache.popitem(last=False)
+
+
+class CheckedDocuments(SchemaExtension):
+    """Parsing and validation through `Documents` (off the event loop, cached), after the
+    spec's check of the operation name."""
+
+    def __init__(self, documents: Documents) -> None:
+        super().__init__()
+        self.documents = documents
+
+    async def on_parse(self) -> AsyncIterator[None]:
+        ctx = self.execution_context
+        if ctx.graphql_document is None and isinstance(ctx.query, str) and ctx.query:
+            max_tokens = ctx.parse_options.get("max_tokens")
+            ctx.graphql_document = await self.documents.parse(ctx.query, max_tokens)
+        yield
+
+    async def on_validate(self) -> AsyncIterator[None]:
+        ctx = self.execution_context
+        refusal = operation_refusal(ctx)
+        if refusal is not None:
+            # Set before validation runs, so graphql-core's rules never see the document.
+            ctx.pre_execution_errors = [refusal]
+        elif ctx.graphql_document is not None and isinstance(ctx.query, str):
+            ctx.pre_execution_errors = await self.documents.validate(
+                ctx.schema._schema, ctx.query, ctx.graphql_document, ctx.validation_rules
+            )
+        yield
+
+
+def make_schema(
+    extensions: Sequence[Callable[[], SchemaExtension]] = (),
+    documents: Documents | None = None,
+) -> CovenSchema:
+    """The schema, its documents parsed and validated by `documents` (the bounded ones of
+    `service.graphql_limits` in the app) and `extensions` (the cost limits of the same module)."""
+    checked = documents or Documents()
     return CovenSchema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
         extensions=[
-            lambda: ParserCache(maxsize=256),
-            lambda: ValidationCache(maxsize=256),
+            lambda: CheckedDocuments(checked),
+            ShapeErrors,
+            ReplicationExtension,
             *extensions,
         ],
     )
@@ -969,9 +1292,76 @@ def make_schema(extensions: Sequence[Callable[[], SchemaExtension]] = ()) -> Cov
 
 schema = make_schema()
 
+MAX_JSON_DEPTH: Final = 64
+"""The deepest JSON a request may nest (body, variables, extensions, WebSocket message): far
+beyond any operation's variables, and below what orjson or the stdlib parser can take."""
+MAX_OPERATION_ID_BYTES: Final = 64
+"""The longest graphql-transport-ws operation id: strawberry echoes an id in a close reason,
+which a WebSocket bounds to 123 bytes."""
+
+
+class BadJson(json.JSONDecodeError):
+    """A request body, parameter or WebSocket message that is not JSON, or nests too deeply:
+    a JSONDecodeError, so strawberry's WebSocket loop closes the socket as its protocol says
+    (4400), while `CovenGraphQL.parse_json` answers HTTP with the typed error."""
+
+    def __init__(self, error: ServiceError) -> None:
+        super().__init__(error.detail, "", 0)
+        self.error = error
+
+
+def deeper_than(value: object, limit: int) -> bool:
+    """Whether `value` nests lists and objects more than `limit` deep (iteratively: a recursive
+    walk would itself hit Python's recursion limit)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children: Any
+        if isinstance(node, dict):
+            children = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _message_problem(message: object) -> str | None:
+    """What makes a graphql-transport-ws message unreadable, if anything: strawberry reads its
+    fields unchecked, so a list, a number as an id or a string as a payload raised inside its
+    loop (a server error, the socket dropped) instead of the protocol's 4400 close."""
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return "a message is an object with a type"
+    kind = message["type"]
+    if kind in ("connection_init", "ping", "pong"):
+        payload = message.get("payload")
+        return None if payload is None or isinstance(payload, dict) else "invalid payload"
+    if kind not in ("subscribe", "complete"):
+        return None  # strawberry closes on an unknown type itself
+    op_id = message.get("id")
+    if not isinstance(op_id, str) or not 0 < len(op_id.encode()) <= MAX_OPERATION_ID_BYTES:
+        return f"an id is a string of 1 to {MAX_OPERATION_ID_BYTES} bytes"
+    if kind == "complete":
+        return None
+    payload = message.get("payload")
+    if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
+        return "a subscribe payload is an object with a query"
+    for key in ("variables", "extensions"):
+        if not isinstance(payload.get(key), dict | None):
+            return f"{key} must be an object"
+    if not isinstance(payload.get("operationName"), str | None):
+        return "operationName must be a string"
+    return None
+
 
 class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
-    """graphql-transport-ws with server pings, so proxies keep idle subscriptions open."""
+    """graphql-transport-ws with server pings, so proxies keep idle subscriptions open; every
+    operation charged to the rate limits and held against the subscription caps
+    (`service.limits.SubscriptionSlots`); malformed messages closed on, errors in the
+    connection's language."""
 
     keepalive_seconds = 15.0
     _pinger: asyncio.Task[None] | None = None
@@ -987,6 +1377,76 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
                 await asyncio.sleep(self.keepalive_seconds)
                 await self.send_message({"type": "ping", "payload": {"keepalive": True}})
 
+    async def handle_message(self, message: Any) -> None:
+        problem = _message_problem(message)
+        if problem is not None:
+            await self.handle_invalid_message(problem)
+            return
+        await super().handle_message(message)
+
+    async def handle_subscribe(self, message: SubscribeMessage) -> None:
+        if not self.connection_acknowledged or message["id"] in self.operations:
+            await super().handle_subscribe(message)  # closes the socket, as the protocol says
+            return
+        request = self.context["request"]
+        view: CovenGraphQL = self.view  # type: ignore[assignment]
+        try:
+            await self._charge(request)
+            release = view.subscriptions.take(client_address(request.scope), len(self.operations))
+        except ServiceError as exc:
+            error = format_error(as_graphql_error(exc))
+            await self.send_message({"id": message["id"], "type": "error", "payload": [error]})
+            return
+        await super().handle_subscribe(message)
+        operation = self.operations.get(message["id"])
+        if operation is None or operation.task is None:
+            release()
+        else:
+            # Done when the operation completes, fails, or is cancelled (a complete message,
+            # the socket closed): the slot is free again then, whichever happened.
+            operation.task.add_done_callback(lambda _task: release())
+
+    async def _send_result_stream(self, operation: Any, result_source: Any) -> None:
+        """An error raised before the operation's first result (a syntax error or a busy
+        refusal from `Documents`, raised by the parsing hook as strawberry's ParserCache did)
+        is the operation's `error` message; strawberry only logged it and sent `complete`."""
+        try:
+            await super()._send_result_stream(operation, result_source)
+        except GraphQLError as error:
+            await operation.send_initial_errors([shaped(error)])
+
+    async def _charge(self, request: Any) -> None:
+        """Charges the operation to the rate limits, like one HTTP request (OperationCost
+        charges its further root fields); `RateLimited` when they are spent."""
+        try:
+            token = connection_token(self.context)
+        except BadToken:
+            token = None
+        try:
+            wait = await charge(request.app.state.store, request.scope, token)
+        except PoolExhausted:
+            raise busy() from None
+        except UNREACHABLE:
+            raise unavailable_error() from None
+        if wait:
+            raise RateLimited(
+                N_("too many operations; try again in {wait} s").format(wait=wait),
+                retry_after=wait,
+            )
+
+    async def send_message(self, message: Any) -> None:
+        tr = i18n.translator(str(self.context.get("lang") or _negotiated(self.context)))
+        if tr is not None:
+            payload = message.get("payload")
+            errors = payload if message.get("type") == "error" else None
+            if message.get("type") == "next" and isinstance(payload, dict):
+                errors = payload.get("errors")
+            for error in errors or ():
+                error["message"] = tr.text(error["message"])
+                if error.get("extensions"):
+                    error["extensions"] = tr.localise(error["extensions"])
+        await super().send_message(message)
+
     async def handle_task_exception(self, error: Exception) -> None:
         # A client that went away while its subscription was sending is not a server error.
         if not isinstance(error, WebSocketDisconnected):
@@ -1000,10 +1460,49 @@ class KeepAliveTransportWS(BaseGraphQLTransportWSHandler[Any, Any]):
         await super().shutdown()
 
 
+def connection_token(context: Any) -> str | None:
+    """The seat token of a WebSocket: its Authorization header, else its connection_init
+    payload; `BadToken` for one that is not a string."""
+    token = auth.bearer(context["request"].headers.get("authorization"))
+    if token is not None:
+        return token
+    params = context.get("connection_params") or {}
+    if not isinstance(params, dict):
+        return None
+    raw = params.get("token")
+    if raw is not None:
+        if not isinstance(raw, str):
+            raise BadToken(N_("the token of connection_init must be a string"))
+        return raw
+    header = params.get("Authorization", params.get("authorization"))
+    if header is not None and not isinstance(header, str):
+        raise BadToken(N_("the Authorization header must be 'Bearer <seat token>'"))
+    return auth.bearer(header)
+
+
 class TextFramesAdapter(ASGIWebSocketAdapter):
     """graphql-transport-ws messages as text frames, as the protocol has them: strawberry sends
     the bytes of `encode_json` (orjson) as binary frames, which a browser's graphql-ws client
-    takes for an invalid message and closes the connection on (the web client's live updates)."""
+    takes for an invalid message and closes the connection on (the web client's live updates).
+    A message larger than an HTTP body may be closes the socket (1009) unread."""
+
+    async def iter_json(self, *, ignore_parsing_errors: bool = False) -> AsyncGenerator[object]:
+        view: CovenGraphQL = self.view  # type: ignore[assignment]
+        try:
+            while self.ws.application_state != WebSocketState.DISCONNECTED:
+                text = await self.ws.receive_text()
+                if len(text) > view.max_message_bytes:
+                    await self.close(1009, "message too big")
+                    return
+                try:
+                    yield self.view.decode_json(text)
+                except json.JSONDecodeError as exc:
+                    if not ignore_parsing_errors:
+                        raise NonJsonMessageReceived from exc
+        except KeyError as exc:  # Starlette: a binary frame
+            raise NonTextMessageReceived from exc
+        except WebSocketDisconnect:
+            pass
 
     async def send_json(self, message: Mapping[str, object]) -> None:
         try:
@@ -1011,6 +1510,39 @@ class TextFramesAdapter(ASGIWebSocketAdapter):
         except (WebSocketDisconnect, RuntimeError) as exc:
             # Starlette says a closed socket with a RuntimeError once the close is under way.
             raise WebSocketDisconnected from exc
+
+
+class Refusal(HTTPException):
+    """A request refused before any operation ran: answered as a GraphQL error with the
+    error's code and HTTP status (and `headers`), never strawberry's plain-text reason."""
+
+    def __init__(self, error: ServiceError, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(error.status, error.detail)
+        self.error = error
+        self.headers = dict(headers or {})
+
+
+# Strawberry's reasons for refusing an HTTP request, as the service's errors.
+_REFUSALS: Final[dict[str, Callable[[], ServiceError]]] = {
+    "Unsupported content type": lambda: UnsupportedMediaType(
+        N_(
+            "a GraphQL request is a POST with a JSON body (Content-Type: application/json), "
+            "or a GET with ?query= for a query"
+        )
+    ),
+    "Batching is not enabled": lambda: MalformedInput(
+        N_("send one operation per request: a JSON array of operations is not accepted")
+    ),
+    "The GraphQL operation's `query` must be a string or null, if provided.": lambda: (
+        MalformedInput(N_("query must be a string"))
+    ),
+    "The GraphQL operation's `variables` must be an object or null, if provided.": lambda: (
+        MalformedInput(N_("variables must be an object"))
+    ),
+    "The GraphQL operation's `extensions` must be an object or null, if provided.": lambda: (
+        MalformedInput(N_("extensions must be an object"))
+    ),
+}
 
 
 class CovenGraphQL(GraphQL[Any, Any]):
@@ -1021,27 +1553,72 @@ class CovenGraphQL(GraphQL[Any, Any]):
         self,
         keepalive_seconds: float,
         allowed_origins: Sequence[str] = (),
-        max_subscriptions: int = 1000,
+        subscriptions: SubscriptionSlots | None = None,
         extensions: Sequence[Callable[[], SchemaExtension]] = (),
+        documents: Documents | None = None,
+        max_message_bytes: int = 65536,
     ) -> None:
         handler: Any = type(
             "Handler", (KeepAliveTransportWS,), {"keepalive_seconds": keepalive_seconds}
         )
         self.graphql_transport_ws_handler_class = handler
+        self.subscriptions = subscriptions or SubscriptionSlots(100, 0, 0)
+        self.max_message_bytes = max_message_bytes
         super().__init__(
-            make_schema(extensions),
+            make_schema(extensions, documents),
             # GraphiQL from the vendored assets (`render_graphql_ide`), never strawberry's CDN page.
             graphql_ide="graphiql",
             # The WebSocket origin check follows COVEN_CORS_ORIGINS, like the HTTP answers.
             allowed_origins=allowed_origins,
-            allow_queries_via_get=False,
+            # Queries only: `execute_single` refuses a mutation sent by GET.
+            allow_queries_via_get=True,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
             connection_init_wait_timeout=timedelta(seconds=30),
-            max_subscriptions_per_connection=max_subscriptions,
+            # `self.subscriptions` holds the cap, with a typed refusal.
+            max_subscriptions_per_connection=None,
         )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        request = Request(scope=scope, receive=receive)
+        try:
+            response = await self.run(request)
+        except HTTPException as exc:
+            response = _refused(request, exc)
+        await response(scope, receive, send)
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data)
+
+    def decode_json(self, data: str | bytes) -> object:
+        """orjson, and JSON nested at most MAX_JSON_DEPTH deep: the stdlib parser strawberry
+        uses raised RecursionError (a 500) on a deeply nested body, variables or extensions."""
+        too_deep = MalformedInput(
+            N_("the request nests JSON more than {limit} levels deep").format(limit=MAX_JSON_DEPTH)
+        )
+        try:
+            value = orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            if "depth limit" in exc.msg:  # orjson's own bound (1,024 levels)
+                raise BadJson(too_deep) from None
+            raise BadJson(
+                MalformedInput(
+                    N_("the request is not valid JSON (line {line}, column {column})").format(
+                        line=exc.lineno, column=exc.colno
+                    )
+                )
+            ) from None
+        if deeper_than(value, MAX_JSON_DEPTH):
+            raise BadJson(too_deep)
+        return value
+
+    def parse_json(self, data: str | bytes) -> Any:
+        try:
+            return self.decode_json(data)
+        except BadJson as exc:
+            raise Refusal(exc.error) from None
 
     async def render_graphql_ide(self, request: Any) -> HTMLResponse:
         return HTMLResponse(explorers.page(explorers.GRAPHIQL_PAGE))
@@ -1055,21 +1632,33 @@ class CovenGraphQL(GraphQL[Any, Any]):
         root_value: Any,
         request_data: GraphQLRequestData,
     ) -> ExecutionResult:
-        """Queries and mutations over HTTP; a subscription gets a typed error, since it is
-        served over WebSocket only (strawberry would run it as a query and fail inside).
-        Variables that cannot be written back (lone surrogates) are refused like REST bodies.
-        Error messages are in the request's language (`_lang`)."""
-        result = await self._execute(context, root_value, request_data)
-        tr = i18n.translator(str(context.get("lang") or _negotiated(context)))
-        if tr is not None:
+        """Queries and mutations over HTTP POST, queries only over GET: a page on any site
+        can make a browser send a GET (an image, a link) without asking this server first, so
+        a mutation sent by GET is refused (405) before it runs. A subscription gets a typed
+        error, since it is served over WebSocket only (strawberry would run it as a query and
+        fail inside). Variables that cannot be written back (lone surrogates) are refused like
+        REST bodies. Error messages are in the request's language (`_lang`)."""
+        allowed = {OperationType.QUERY}
+        if request_adapter.method == "POST":
+            allowed.add(OperationType.MUTATION)
+        result = await self._execute(context, root_value, request_data, allowed)
+        if result.data is None and sub_response.status_code is None:
+            # Refused as busy before it ran (`Documents`): a 503 with Retry-After, as REST.
             for error in result.errors or ():
-                error.message = tr.text(error.message)
-                if error.extensions:
-                    error.extensions = tr.localise(error.extensions)
+                extensions = error.extensions or {}
+                if extensions.get("code") == ServiceUnavailable.code:
+                    sub_response.status_code = ServiceUnavailable.status
+                    sub_response.headers["Retry-After"] = str(extensions["retry_after"])
+                    break
+        finish_errors(result.errors or [], context)
         return result
 
     async def _execute(
-        self, context: Any, root_value: Any, request_data: GraphQLRequestData
+        self,
+        context: Any,
+        root_value: Any,
+        request_data: GraphQLRequestData,
+        allowed: set[OperationType],
     ) -> ExecutionResult:
         try:
             check_writable(request_data.variables)
@@ -1082,10 +1671,20 @@ class CovenGraphQL(GraphQL[Any, Any]):
                 variable_values=request_data.variables,
                 context_value=context,
                 operation_name=request_data.operation_name,
-                allowed_operation_types={OperationType.QUERY, OperationType.MUTATION},
+                allowed_operation_types=allowed,
                 operation_extensions=request_data.extensions,
             )
-        except InvalidOperationTypeError:
+        except InvalidOperationTypeError as exc:
+            if exc.operation_type is OperationType.MUTATION:
+                raise Refusal(
+                    MethodNotAllowed(
+                        N_(
+                            "a mutation is sent by POST: GET runs queries only, since any web "
+                            "page can make a browser send a GET"
+                        )
+                    ),
+                    {"Allow": "POST"},
+                ) from None
             error = MalformedInput(
                 N_(
                     "subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, "
@@ -1094,9 +1693,17 @@ class CovenGraphQL(GraphQL[Any, Any]):
             )
             return ExecutionResult(data=None, errors=[as_graphql_error(error)])
         except CannotGetOperationTypeError as exc:
-            raise HTTPException(400, exc.as_http_error_reason()) from exc
-        except MissingQueryError as exc:
-            raise HTTPException(400, N_("No GraphQL query found in the request")) from exc
+            if exc.operation_name is None:
+                raise Refusal(MalformedInput(N_("the document has no operation to run"))) from None
+            raise Refusal(
+                MalformedInput(
+                    N_("the document has no operation named {name}").format(
+                        name=repr(exc.operation_name)
+                    )
+                )
+            ) from None
+        except MissingQueryError:
+            raise Refusal(MalformedInput(N_("No GraphQL query found in the request"))) from None
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         data: GraphQLHTTPResponse = {"data": result.data}
@@ -1107,16 +1714,27 @@ class CovenGraphQL(GraphQL[Any, Any]):
         return data
 
 
+def _refused(request: Request, exc: HTTPException) -> Response:
+    """The answer to a request refused before any operation ran, in the request's language."""
+    headers: dict[str, str] = {}
+    if isinstance(exc, Refusal):
+        error, headers = exc.error, exc.headers
+    elif exc.status_code == 405:
+        error = MethodNotAllowed(N_("GraphQL over HTTP is a POST, or a GET for a query"))
+        headers = {"Allow": "GET, POST"}
+    else:
+        make = _REFUSALS.get(exc.reason)
+        error = make() if make is not None else MalformedInput(exc.reason)
+    body: dict[str, Any] = {"data": None, "errors": [format_error(as_graphql_error(error))]}
+    tr = i18n.translator(i18n.negotiate(request.headers.get("accept-language")))
+    if tr is not None:
+        body = tr.localise(body)
+    return Response(orjson.dumps(body), error.status, headers, media_type="application/json")
+
+
 def format_error(error: GraphQLError) -> dict[str, Any]:
-    """Every error gets a code: errors without one are malformed queries (syntax, validation,
-    variable types); anything unexpected is masked as an internal error."""
-    formatted: dict[str, Any] = dict(error.formatted)
-    extensions = dict(formatted.get("extensions") or {})
-    if "code" not in extensions:
-        if error.original_error is None or isinstance(error.original_error, GraphQLError):
-            extensions["code"] = "MALFORMED_INPUT"
-        else:
-            extensions["code"] = "INTERNAL_ERROR"
-            formatted["message"] = "internal error"
-    formatted["extensions"] = extensions
+    """The error as JSON, `shaped`: every error has a code; anything unexpected is masked as an
+    internal error."""
+    formatted: dict[str, Any] = dict(shaped(error).formatted)
+    formatted["extensions"] = dict(formatted.get("extensions") or {})
     return formatted

@@ -1,10 +1,11 @@
 """The GraphQL types of each game's view and move values, derived from the games' declarations
-(`rules.<game>.view_types`): one object type per declared TypedDict (same names), an enum per
-declared StrEnum, a `<Type>Entry` list (key, value) for a map with open keys, the union
-`GameView` of the games' views, the enum `MoveKind` of every game's move kinds and `MoveArgs`,
-every move argument as an optional typed field. A `Split` argument (Pagan's `target` and
-`source`: a villager id or a Brew spot `brew-N`) also gets one field per kind of thing it names
-(`targetVillager`, `targetBrew`), so a client never parses it."""
+(`GameInfo.view` and `move_values`, each game's `view_types`): one object type per declared
+TypedDict (same names), an enum per declared StrEnum, a `<Type>Entry` list (key, value) for a
+map with open keys, the union `GameView` of the games' views, the enum `MoveKind` of every
+game's move kinds and `MoveArgs`, every move argument as an optional typed field. A `Split`
+argument (Pagan's `target` and `source`: a villager id or a Brew spot `brew-N`) also gets one
+field per kind of thing it names (`targetVillager`, `targetBrew`), so a client never parses
+it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origi
 import strawberry
 
 from rules.core.shapes import Doc, Split, fields, is_union, split, unwrap
-from service.schemas import GAMES
+from service.schemas import typed_games
 
 Convert = Callable[[Any], Any]
 _types: dict[Any, tuple[Any, Convert]] = {}
@@ -92,7 +93,8 @@ def _object(td: Any) -> tuple[Any, Convert]:
 
 # -- views ----------------------------------------------------------------------------------
 
-_VIEWS = {game: _derive(module.VIEW) for game, module in GAMES.items()}
+_GAMES = typed_games()
+_VIEWS = {game: _derive(info.view) for game, info in _GAMES.items()}
 GameView: Any = Annotated[
     Union[tuple(cls for cls, _ in _VIEWS.values())],  # noqa: UP007
     strawberry.union("GameView", description="The seat's view, typed per game (on `game`)."),
@@ -112,8 +114,8 @@ def _collect() -> tuple[set[str], dict[str, tuple[Any, Split | None, str]]]:
     kinds: set[str] = set()
     args: dict[str, tuple[Any, Split | None, str]] = {}
     shapes: dict[str, list[str]] = {}
-    for module in GAMES.values():
-        for shape in module.MOVE_VALUES:
+    for info in _GAMES.values():
+        for shape in info.move_values:
             for key, (tp, _, extras) in fields(shape).items():
                 if key == "type":
                     kinds.update(get_args(tp))

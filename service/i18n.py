@@ -16,6 +16,7 @@ template is left as it is: tests/service/test_spanish.py plays games in Spanish 
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,52 +25,80 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from babel.core import negotiate_locale
 from babel.messages.pofile import read_po
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders, QueryParams
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rules.core.describe import CHOSE, PAST, SINGLE_WORDS
 from service.etags import etag_of, matches
 
+log = logging.getLogger(__name__)
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 DEFAULT = "en"
 LANGUAGES = ("en", "es")
+STREAM = "/stream"
+"""The end of the event stream's path, the one REST path that takes a `lang` parameter."""
 # The keys of an answer whose string values are texts a player reads (anything else, such as
 # names, ids and card texts, is kept as printed).
 TEXT_KEYS = frozenset({"label", "prompt", "text", "detail", "title", "reason", "message"})
 LIST_KEYS = frozenset({"problems"})
-PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# An argument's name: a Python identifier in lower case ("{version2}" as well as "{seat}").
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 MAX_DEPTH = 4
+# How several messages are joined into one text (`gamestore.clocks.JOINED`).
+JOINED = "{first}; {rest}"
+JOIN = "; "
 # What an argument may be: `{n}` is a whole number, any other name any text.
 NUMBER = r"-?\d+"
 ANY = ".+?"
 GENERIC = 3
+# RFC 9110's qvalue and RFC 4647's language range ("*" is no language of ours: it picks none);
+# only so many ranges of one header are read (a browser sends a handful).
+QVALUE = re.compile(r"0(\.[0-9]{0,3})?|1(\.0{0,3})?")
+LANGUAGE_RANGE = re.compile(r"[a-z]{1,8}(-[a-z0-9]{1,8})*")
+MAX_RANGES = 32
 # Spanish possessives of the reader's own label, as the log reads them ("tu mano": "su mano").
 THEIRS = {"tu": "su", "tus": "sus", "Tu": "Su", "Tus": "Sus"}
 
 
 def negotiate(accept_language: str | None) -> str:
-    """The language of the answer to a request with this Accept-Language header (RFC 9110
-    q-values; Babel's `negotiate_locale` matches "es-ES" to "es"); English when none fits."""
+    """The language of the answer to a request with this Accept-Language header: one of
+    `LANGUAGES`, exactly as spelled there, English when none fits.
+
+    Language ranges compare case-insensitively (RFC 4647: "ES", "es-mx" and "Es-419" are all
+    `es`), ranked by q-value (RFC 9110), the earlier first among equal ones; a range is matched
+    by its primary subtag. A range or a q-value that is not well formed (`q=nan`, `q=2`,
+    `q=1e3`) drops that range rather than the whole header, and `*` or `q=0` choose nothing.
+    What this returns is the only language name the rest of the service sees, so no text of a
+    request ever becomes part of a path (the catalog's) or a cache key."""
     if not accept_language:
         return DEFAULT
     ranked: list[tuple[float, int, str]] = []
-    for i, item in enumerate(accept_language.split(",")):
-        tag, _, params = item.strip().partition(";")
+    for i, item in enumerate(accept_language.split(",")[:MAX_RANGES]):
+        tag, _, params = item.partition(";")
+        tag = tag.strip().lower()
         q = 1.0
-        for param in params.split(";"):
+        for param in params.split(";") if params else ():
             name, _, value = param.strip().partition("=")
             if name.strip().lower() == "q":
-                try:
-                    q = float(value)
-                except ValueError:
-                    q = 0.0
-        if tag and q > 0:
-            ranked.append((-q, i, tag.strip()))
-    preferred = [tag for _, _, tag in sorted(ranked) if tag != "*"]
-    return negotiate_locale(preferred, list(LANGUAGES), sep="-") or DEFAULT
+                value = value.strip()
+                q = float(value) if QVALUE.fullmatch(value) else 0.0
+        if q > 0 and LANGUAGE_RANGE.fullmatch(tag):
+            ranked.append((-q, i, tag))
+    for _, _, tag in sorted(ranked):
+        primary = tag.split("-", 1)[0]
+        for lang in LANGUAGES:
+            if primary == lang:
+                return lang
+    return DEFAULT
+
+
+def language(code: str) -> str | None:
+    """The language a `lang` parameter names ("es", "ES"), or None when it is none of ours."""
+    code = code.strip().lower()
+    return code if code in LANGUAGES else None
 
 
 def po_path(lang: str) -> Path:
@@ -110,7 +139,7 @@ class Translator:
         self.exact = {k: v for k, v in messages.items() if not PLACEHOLDER.search(k)}
         templates = [_template(k, v) for k, v in messages.items() if PLACEHOLDER.search(k)]
         self.templates = sorted(templates, key=lambda t: -t.weight)
-        self._cache: dict[str, str | None] = {}
+        self._cache: dict[tuple[str, int], str | None] = {}
 
     def find(self, text: str, depth: int = 0) -> str | None:
         """`text` rendered, or None when it is no message of the catalog."""
@@ -118,11 +147,12 @@ class Translator:
             return self.exact[text]
         if depth >= MAX_DEPTH or not text:
             return None
-        cached = self._cache.get(text, "")
+        # By depth too: how deep the arguments may be rendered changes the rendering.
+        cached = self._cache.get((text, depth), "")
         if cached != "":
             return cached
-        found = None
-        for template in self.templates:
+        found = self._joined(text, depth)
+        for template in () if found is not None else self.templates:
             if not text.startswith(template.prefix):
                 continue
             match = template.pattern.fullmatch(text)
@@ -134,11 +164,34 @@ class Translator:
             if template.generic and any(v is None for k, v in found_args.items() if k != "n"):
                 continue
             args = {k: v or match.group(k) for k, v in found_args.items()}
-            found = template.translation.format(**args)
+            try:
+                found = template.translation.format(**args)
+            except (KeyError, IndexError, ValueError):
+                # A translation whose arguments are not its message's (the catalog test
+                # refuses one): the text stays as it is rather than fail an answer.
+                continue
             break
         if len(self._cache) < 100_000:
-            self._cache[text] = found
+            self._cache[(text, depth)] = found
         return found
+
+    def _joined(self, text: str, depth: int) -> str | None:
+        """Several messages joined into one text by `JOINED` ("a; b; c"), each rendered, or
+        None when the text is not that. Read before any template, each part at the same
+        depth: a template's plain argument would otherwise swallow the parts after it
+        ("unknown seat 'x' (seats: a, b); unknown AI level 'y'" read as one unknown seat),
+        and a long list would run out of depth."""
+        joined = self.messages.get(JOINED)
+        parts = text.split(JOIN)
+        if joined is None or len(parts) < 2:
+            return None
+        rendered = [self.find(part, depth + 1) for part in parts]
+        if any(r is None for r in rendered):
+            return None
+        out = str(rendered[-1])
+        for part in reversed(rendered[:-1]):
+            out = joined.format(first=part, rest=out)
+        return out
 
     def text(self, text: str) -> str:
         return self.find(text) or text
@@ -222,26 +275,50 @@ def read_messages(lang: str) -> dict[str, str]:
 
 @cache
 def translator(lang: str) -> Translator | None:
-    """The translator into `lang`, or None for English (the catalog's own language)."""
-    if lang == DEFAULT:
+    """The translator into `lang`, or None for English (the catalog's own language) and for
+    any name that is not one of `LANGUAGES` (only `negotiate` and GraphQL's `Language` name a
+    language, but a path is never built from anything else). A catalog that cannot be read is
+    logged and answered in English: texts are rendered after a write, where nothing may fail."""
+    if lang == DEFAULT or lang not in LANGUAGES:
         return None
-    return Translator(read_messages(lang))
+    try:
+        return Translator(read_messages(lang))
+    except Exception:
+        log.exception("the %s message catalog cannot be read; answering in English", lang)
+        return None
 
 
 def localise(value: Any, lang: str) -> Any:
-    """`value` (a JSON answer) in `lang`: itself in English."""
+    """`value` (a JSON answer) in `lang`: itself in English. Never raises: an answer is
+    rendered after its write, so a text that cannot be rendered (a bug, logged) leaves the
+    answer in English rather than turn a written move into an error."""
     tr = translator(lang)
-    return value if tr is None else tr.localise(value)
+    if tr is None:
+        return value
+    try:
+        return tr.localise(value)
+    except Exception:
+        log.exception("an answer could not be rendered in %s; sent in English", lang)
+        return value
 
 
 def text(message: str, lang: str) -> str:
+    """`message` in `lang` (itself when it is no message of the catalog); never raises."""
     tr = translator(lang)
-    return message if tr is None else tr.text(message)
+    if tr is None:
+        return message
+    try:
+        return tr.text(message)
+    except Exception:
+        log.exception("a text could not be rendered in %s; sent in English", lang)
+        return message
 
 
 class Localise:
     """ASGI middleware: the REST answers (JSON and problem+json) in the language the request's
-    Accept-Language negotiates. English answers pass through untouched; every answer says
+    Accept-Language negotiates; for the event stream, whose EventSource cannot set headers,
+    its `lang` query parameter first (one the stream refuses leaves its refusal in the
+    header's language). English answers pass through untouched; every answer says
     `Vary: Accept-Language`. A translated answer's ETag is that of the body sent, so the
     middleware answers If-None-Match itself (304) for it."""
 
@@ -255,6 +332,9 @@ class Localise:
             return
         headers = Headers(scope=scope)
         lang = negotiate(headers.get("accept-language"))
+        if scope["path"].endswith(STREAM):
+            chosen = QueryParams(scope.get("query_string", b"")).get("lang")
+            lang = (language(chosen) if chosen is not None else None) or lang
         if lang == DEFAULT:
             await self.app(scope, receive, _vary(send))
             return
@@ -285,7 +365,14 @@ class Localise:
     async def _send(
         self, start: Message, body: bytes, lang: str, if_none_match: str | None, send: Send
     ) -> None:
-        out = orjson.dumps(localise(orjson.loads(body), lang)) if body else body
+        # The handler has answered, and may have written: nothing here may fail. `localise`
+        # never raises; a body that is not the JSON its type says is sent as it is.
+        out = body
+        if body:
+            try:
+                out = orjson.dumps(localise(orjson.loads(body), lang))
+            except orjson.JSONDecodeError:
+                log.warning("a %s answer that is not JSON was sent untranslated", lang)
         headers = MutableHeaders(raw=list(start["headers"]))
         headers["content-length"] = str(len(out))
         headers["content-language"] = lang
@@ -310,4 +397,13 @@ def _vary(send: Send) -> Send:
     return vary
 
 
-__all__ = ["LANGUAGES", "Localise", "Translator", "localise", "negotiate", "text", "translator"]
+__all__ = [
+    "LANGUAGES",
+    "Localise",
+    "Translator",
+    "language",
+    "localise",
+    "negotiate",
+    "text",
+    "translator",
+]

@@ -3,9 +3,12 @@ into service/locale/messages.pot with Babel, and merges it into each language's 
 messages arrive untranslated, gone ones are dropped), so a translator has only to fill them in.
 
 Marked texts are the templates of `N_(...)` in the Python sources (rules/, ai/, gamestore/,
-service/, workers/), and the texts of the game data a player reads in a move label or an
-outcome: every `label`, the `text` of a scenario's victory and the name and text of a point of
-the Pantacle.
+service/, workers/), and the texts of the game data a player reads: every `label`, every `text`
+(a card's, a villager's, a scenario's and its victory's, a Favor's, a Power's, a Curse's, a
+point's) and the names that describe rather than name (`service.catalog_text.described_name`).
+Each text of the data carries an extracted comment (`#.`) saying where its English comes from
+(its `origin`: printed, a rulebook example, or designed by us); every Spanish of the data is
+ours, since no Spanish edition of these texts exists (docs/localisation.md).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from service.catalog_text import described_name
 from service.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, po_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,18 +42,27 @@ def extract_yaml(
     yield from _walk(yaml.safe_load(fileobj), "")
 
 
-def _walk(node: Any, parent: str) -> Iterator[Extracted]:
+ORIGINS = {
+    "printed": "the printed English text; the Spanish is our translation",
+    "example": "a rulebook example's English; the Spanish is our translation",
+    "designed": "designed by us (English and Spanish)",
+}
+
+
+def _walk(node: Any, parent: str, origin: str = "") -> Iterator[Extracted]:
     if isinstance(node, dict):
+        origin = str(node.get("origin") or origin)
         for key, value in node.items():
-            readable = key == "label" or (key == "text" and parent in ("victory", "points"))
-            named = key == "name" and parent == "points"
+            readable = key in ("label", "text")
+            named = key == "name" and described_name(parent, node)
             if (readable or named) and isinstance(value, str):
-                yield 0, "", value, []
+                comments = [f"{ORIGINS[origin]}"] if origin in ORIGINS else []
+                yield 0, "", value, comments
                 continue
-            yield from _walk(value, parent if key in ("options",) else str(key))
+            yield from _walk(value, parent if key in ("options",) else str(key), origin)
     elif isinstance(node, list):
         for item in node:
-            yield from _walk(item, parent)
+            yield from _walk(item, parent, origin)
 
 
 def extract() -> Catalog:
@@ -61,8 +74,8 @@ def extract() -> Catalog:
         found = extract_from_dir(
             ROOT / package, method_map, keywords=KEYWORDS, strip_comment_tags=True
         )
-        for _filename, _lineno, message, _comments, context in found:
-            catalog.add(message, None, context=context)
+        for _filename, _lineno, message, comments, context in found:
+            catalog.add(message, None, auto_comments=comments, context=context)
     return catalog
 
 

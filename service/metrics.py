@@ -24,7 +24,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
 from gamestore.store import AI_BUCKETS
-from rules.core.compiled import core_build
+from rules.core import core_build
 
 REQUESTS = Counter("coven_http_requests", "HTTP requests served", ["method", "route", "status"])
 LATENCY = Histogram(

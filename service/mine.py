@@ -14,8 +14,7 @@ from typing import Any
 
 from gamestore.commits import load_state
 from gamestore.records import FINISHED
-from rules.core.registry import get_game
-from rules.core.text import N_
+from rules.core import N_, get_game
 from service import auth
 from service.errors import BadToken, MalformedInput
 from service.games import GameService

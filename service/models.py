@@ -12,26 +12,32 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 import ai
-from rules.core.registry import game_names
+from rules.core import N_, game_names
 from service.validation import Version
 
 # Documented as enums so that the OpenAPI document says exactly what is accepted; the service
 # checks them again (a game or level unknown to this build is refused with its own code).
 LEVEL_ENUM: dict[str, Any] = {"enum": [*ai.LEVELS, None]}
 
-# Checked again (trimmed, no control characters) by `service.names` for REST and GraphQL alike.
+# Checked again by `service.names` (docs/display-names.md) for REST and GraphQL alike.
 DisplayName = Annotated[
     str | None,
     Field(
         max_length=40,
-        description="The seat's display name, shown to everyone (1-40 characters, trimmed, no "
-        "control characters).",
+        description="The seat's display name, shown to everyone: 1-40 characters after NFC "
+        "and trimming, one of them visible; no control, format, separator or invisible "
+        "characters (emoji are fine); not a seat's, a role's or an AI level's name "
+        "(docs/display-names.md).",
     ),
 ]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: unknown fields refused, and no value coerced (`true`, `"10"` or
+    `"1e3"` are no number, as in GraphQL: both APIs accept exactly the same values), numbers
+    finite (`1e400` is no number of seconds)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class SeatRequest(Strict):
@@ -140,7 +146,7 @@ class BatchMove(Strict):
     @model_validator(mode="after")
     def one_move(self) -> BatchMove:
         if (self.move_id is None) == (self.value is None):
-            raise ValueError("give exactly one of move_id and value")
+            raise ValueError(N_("give exactly one of move_id and value"))
         return self
 
     def submitted(self) -> Any:
@@ -159,15 +165,16 @@ class MoveRequest(Strict):
         min_length=1,
         max_length=50,
         description="Or a batch: 1 to 50 consecutive decisions of the seat, made all or none "
-        "in one write (a refusal names the `index` of the move refused). A move that shows the "
-        "seat something new (a card drawn) must be the batch's last.",
+        "in one write (a refusal names the `index` of the move refused). A move whose result "
+        "the seat cannot see (a card drawn, an elimination) must be the batch's last; a move "
+        "equal to the next one the engine made by itself (a forced pick) is taken as made.",
     )
 
     @model_validator(mode="after")
     def one_move(self) -> MoveRequest:
         given = [x for x in (self.move_id, self.value, self.moves) if x is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of move_id, value and moves")
+            raise ValueError(N_("give exactly one of move_id, value and moves"))
         return self
 
 

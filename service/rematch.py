@@ -11,12 +11,13 @@ game (`COVEN_FINISHED_GAME_TTL_SECONDS`).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from typing import Any
 
 from gamestore import clocks
 from gamestore.records import FINISHED, GameRecord
-from rules.core.text import N_
+from rules.core import N_
 from service import auth
 from service.errors import GameNotFinished, GameNotFound, SeatNotOpen
 from service.games import GameService
@@ -86,7 +87,15 @@ async def rematch(
         address,
         clock=clocks.clock_of(finished),
     )
-    done, linked = await service.store.link_rematch(finished, rematch_id)
+    try:
+        done, linked = await service.store.link_rematch(finished, rematch_id)
+    except BaseException:
+        # Not linked (the store failed, or the request was cancelled): the rematch would be an
+        # orphan nobody can reach, so it goes before the error is answered (best effort: a
+        # store that cannot be reached leaves it to expire unseen).
+        with contextlib.suppress(Exception):
+            await service.store.discard(record)
+        raise
     if done == 1:
         return _answer(finished, rematch_id, seat, tokens[seat])
     # Another seat linked its rematch first (or the finished game expired): drop ours unseen.

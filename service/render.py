@@ -10,7 +10,7 @@ from typing import Any
 
 from gamestore import clocks
 from gamestore.records import FINISHED, GameRecord
-from rules.core.protocol import Game
+from rules.core import Game
 
 
 def seats_json(record: GameRecord) -> list[dict[str, Any]]:

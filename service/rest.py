@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import orjson
 from pydantic import BaseModel, ValidationError
@@ -17,8 +17,20 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Scope
 
-from rules.core.text import N_
-from service import auth, etags, i18n, mine, models, record_schema, rematch, transcripts, webhooks
+from gamestore.clocks import joined
+from rules.core import N_
+from service import (
+    auth,
+    catalog_text,
+    etags,
+    i18n,
+    mine,
+    models,
+    record_schema,
+    rematch,
+    transcripts,
+    webhooks,
+)
 from service.errors import (
     BadToken,
     GameNotFinished,
@@ -55,7 +67,13 @@ from service.errors import (
 from service.fanout import Update, seat_updates
 from service.games import GameService
 from service.limits import client_address
-from service.validation import MAX_VERSION, check_writable, last_event_id, query_int
+from service.validation import (
+    MAX_VERSION,
+    body_problem,
+    check_writable,
+    last_event_id,
+    query_int,
+)
 
 PREFIX = "/api/v1"
 PROBLEM_TYPE = "https://coven.invalid/problems/"
@@ -150,12 +168,9 @@ async def _body(
     try:
         parsed = model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
-        problems = [
-            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
-            for err in exc.errors(include_url=False)
-        ]
+        problems = [body_problem(err) for err in exc.errors(include_url=False)]
         raise MalformedInput(
-            N_("the request body is not valid: {problems}").format(problems="; ".join(problems)),
+            N_("the request body is not valid: {problems}").format(problems=joined(problems)),
             problems=problems,
         ) from None
     check_writable(parsed.model_dump(), unwritable)
@@ -164,6 +179,9 @@ async def _body(
 
 async def get_catalog(request: Request) -> Response:
     state = request.app.state
+    lang = i18n.negotiate(request.headers.get("accept-language"))
+    if lang != i18n.DEFAULT:  # its texts in the reader's language (service.catalog_text)
+        return etags.conditional(request, catalog_text.catalog_bytes(lang), etags.CATALOG_CACHE)
     return etags.conditional(request, state.catalog_bytes, etags.CATALOG_CACHE, state.catalog_etag)
 
 
@@ -328,6 +346,12 @@ async def stream(request: Request) -> Response:
     token = _token(request)
     if token is None:
         token = request.query_params.get("access_token") or None
+    # Its language: `lang` (EventSource cannot set headers, and a browser's own
+    # Accept-Language need not be the page's language), else Accept-Language. In patch mode
+    # the patches are of the document in that language.
+    lang = i18n.negotiate(request.headers.get("accept-language"))
+    if (chosen := request.query_params.get("lang")) is not None:
+        lang = i18n.language(chosen) or _bad_lang()
     last_seen = last_event_id(request.headers.get("last-event-id"))
     mode = request.query_params.get("mode", "full")
     if mode not in ("full", "patch"):
@@ -340,9 +364,7 @@ async def stream(request: Request) -> Response:
         service.settings.keepalive_seconds,
         last_seen,
         patches=mode == "patch",
-        # The language of Accept-Language (a browser's EventSource sends its own); in patch
-        # mode the patches are of the document in that language.
-        lang=i18n.negotiate(request.headers.get("accept-language")),
+        lang=lang,
     )
     # Fail before the 200 when the game or token is wrong.
     first = await anext(updates)
@@ -362,11 +384,21 @@ async def stream(request: Request) -> Response:
     )
 
 
+def _bad_lang() -> NoReturn:
+    raise MalformedInput(
+        N_("query parameter 'lang' must be one of {languages}").format(
+            languages=", ".join(i18n.LANGUAGES)
+        )
+    )
+
+
 def _sse(update: Update | None) -> bytes:
     assert update is not None
+    # The id is the version up to which the events are sent (a resume's page may end before
+    # the game's version): `Last-Event-ID` then resumes exactly there.
     return b"event: %s\nid: %d\ndata: %s\n\n" % (
         update.kind.encode(),
-        update.version,
+        update.cursor,
         update.json(),
     )
 
@@ -574,6 +606,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 "full (default): every `game` event carries the whole game; patch: the first "
                 "does, every later one is a `patch` event, the JSON Patch (RFC 6902) of the "
                 "seat's previous message (docs/live-updates.md)",
+                kind="string",
+            ),
+            Param(
+                "lang",
+                "The language of the texts, en or es (default: Accept-Language's), for clients "
+                "that cannot send headers (EventSource); it wins over Accept-Language",
                 kind="string",
             ),
         ),

@@ -1,19 +1,24 @@
 """JSON Schemas of each game's view and move values, derived from the games' declarations
-(`rules.<game>.view_types`) for the OpenAPI document: `SeatGame.view` is a `oneOf` of the games'
-views with a discriminator on `game`, and `LegalMove.value` any game's move value. Every object
-is closed (`additionalProperties: false`), so a live answer with an undeclared key fails."""
+(`GameInfo.view` and `move_values`, each game's `view_types`) for the OpenAPI document:
+`SeatGame.view` is a `oneOf` of the games' views with a discriminator on `game`, and
+`LegalMove.value` any game's move value. Every object is closed (`additionalProperties: false`),
+so a live answer with an undeclared key fails."""
 
 from __future__ import annotations
 
 import enum
 from typing import Any, Literal, get_args, get_origin
 
+from rules.core import GameInfo, game_names, get_game
 from rules.core.shapes import Doc, Split, fields, is_union, unwrap
-from rules.pagan import view_types as pagan_types
-from rules.pantacle import view_types as pantacle_types
 
-GAMES = {"pagan": pagan_types, "pantacle": pantacle_types}
 REF = "#/components/schemas/{name}"
+
+
+def typed_games() -> dict[str, GameInfo]:
+    """The registered games that declare the shapes of their views, by name, in name order."""
+    games = {name: get_game(name).info for name in game_names()}
+    return {name: info for name, info in games.items() if info.view is not None}
 
 
 def _schema(tp: Any, defs: dict[str, Any], extras: tuple[Any, ...] = ()) -> dict[str, Any]:
@@ -78,14 +83,14 @@ def game_schemas() -> dict[str, Any]:
     views: list[dict[str, Any]] = []
     moves: list[dict[str, Any]] = []
     mapping: dict[str, str] = {}
-    for game, module in GAMES.items():
-        name = _object(module.VIEW, defs)
+    for game, info in typed_games().items():
+        name = _object(info.view, defs)
         views.append({"$ref": REF.format(name=name)})
         mapping[game] = REF.format(name=name)
         move_name = name.removesuffix("View") + "MoveValue"
         defs[move_name] = {
             "description": f"A legal move's value in {game}: `type` is the move's kind.",
-            "anyOf": [{"$ref": REF.format(name=_object(s, defs))} for s in module.MOVE_VALUES],
+            "anyOf": [{"$ref": REF.format(name=_object(s, defs))} for s in info.move_values],
         }
         moves.append({"$ref": REF.format(name=move_name)})
     defs["GameView"] = {

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamestore import transcripts
-from rules.core.registry import get_game
-from rules.core.text import N_
+from rules.core import N_, get_game
 from service import auth
 from service.errors import GameNotFound
 from service.games import GameService

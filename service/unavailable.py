@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gamestore.pool import PoolExhausted
-from rules.core.text import N_
+from rules.core import N_
 from service.errors import ServiceError, ServiceUnavailable, StoreUnavailable
 from service.limits import Responder
 

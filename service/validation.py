@@ -9,13 +9,15 @@ JSON Schema integers) and refuses `true`, `"3"` and `3.5`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import orjson
 from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from rules.core.text import N_
+from rules.core import N_
 from service.errors import MalformedInput, ServiceError, UnsupportedMediaType
 from service.limits import Responder, _header
 
@@ -29,15 +31,67 @@ BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 def _whole(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(N_("must be a whole number"))
+        raise PydanticCustomError(WHOLE, N_("must be a whole number"))
     if isinstance(value, float):
         if not value.is_integer():
-            raise ValueError(N_("must be a whole number"))
+            raise PydanticCustomError(WHOLE, N_("must be a whole number"))
         return int(value)
     return value
 
 
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION), BeforeValidator(_whole)]
+
+# What is wrong with a request body, one message per kind of pydantic error (its own English
+# is not passed on: a message of ours is translated, and names the member as the API does).
+WHOLE = "whole_number"
+THE_BODY = N_("the request body")
+BODY_PROBLEMS: dict[str, str] = {
+    "missing": N_("{field} is required"),
+    "extra_forbidden": N_("{field} is not a member of this request"),
+    "string_type": N_("{field} must be a string"),
+    "string_too_short": N_("{field} must have at least {min_length} characters"),
+    "string_too_long": N_("{field} must have at most {max_length} characters"),
+    "bool_type": N_("{field} must be true or false"),
+    "int_type": N_("{field} must be a whole number"),
+    "int_parsing": N_("{field} must be a whole number"),
+    "int_from_float": N_("{field} must be a whole number"),
+    WHOLE: N_("{field} must be a whole number"),
+    "float_type": N_("{field} must be a number"),
+    "float_parsing": N_("{field} must be a number"),
+    "finite_number": N_("{field} must be a finite number"),
+    "greater_than_equal": N_("{field} must be at least {ge}"),
+    "less_than_equal": N_("{field} must be at most {le}"),
+    "literal_error": N_("{field} must be one of {expected}"),
+    "list_type": N_("{field} must be an array"),
+    "too_short": N_("{field} must have at least {min_length} items"),
+    "too_long": N_("{field} must have at most {max_length} items"),
+    "dict_type": N_("{field} must be an object"),
+    "model_type": N_("{field} must be an object"),
+    "model_attributes_type": N_("{field} must be an object"),
+    "json_invalid": N_("{field} is not valid JSON"),
+    "json_type": N_("{field} is not valid JSON"),
+}
+OTHER_PROBLEM = N_("{field} is not valid")
+REFUSED_BY_VALIDATOR = N_("{field} is not valid: {reason}")
+
+
+def body_problem(error: Mapping[str, Any]) -> str:
+    """One pydantic error of a request body as a message of the catalog: the member by its
+    path in quotes (`'seats.0.kind'`, as the API names it), or "the request body"."""
+    loc = ".".join(str(part) for part in error.get("loc", ()))
+    field = repr(loc) if loc else THE_BODY
+    kind = str(error.get("type", ""))
+    ctx = dict(error.get("ctx") or {})
+    if kind == "value_error":
+        # Our own validators' reasons (`N_` messages, so translated as an argument).
+        return REFUSED_BY_VALIDATOR.format(field=field, reason=str(ctx.get("error", "")))
+    template = BODY_PROBLEMS.get(kind, OTHER_PROBLEM)
+    if "expected" in ctx:  # pydantic's "'a', 'b' or 'c'": its "or" is English
+        ctx["expected"] = str(ctx["expected"]).replace(" or ", ", ")
+    try:
+        return template.format(field=field, **ctx)
+    except (KeyError, IndexError, ValueError):
+        return OTHER_PROBLEM.format(field=field)
 
 
 def query_int(raw: str | None, name: str, minimum: int, maximum: int) -> int | None:
@@ -78,12 +132,12 @@ def check_writable(data: Any, error: type[ServiceError] = MalformedInput) -> Non
     that cannot be written is no legal move: 422, as the schema cannot bound nested numbers)."""
     try:
         orjson.dumps(data)
-    except TypeError as exc:
+    except TypeError:
         raise error(
             N_(
-                "the request body cannot be stored: {exc} (numbers must fit in "
-                "64 bits, strings must be valid Unicode)"
-            ).format(exc=exc)
+                "the request body cannot be stored: numbers must fit in 64 bits, strings "
+                "must be valid Unicode"
+            )
         ) from None
 
 
@@ -114,9 +168,16 @@ class JsonBodies:
         has_body = chunked or (length is not None and length.strip() not in ("", "0"))
         content_type = _header(scope, b"content-type")
         if has_body and not _is_json(content_type):
+            media = repr(content_type.split(";", 1)[0][:100]) if content_type else None
             error: ServiceError = UnsupportedMediaType(
-                "request bodies must be JSON (Content-Type: application/json), not "
-                + (repr(content_type.split(";", 1)[0][:100]) if content_type else "untyped")
+                N_(
+                    "request bodies must be JSON (Content-Type: application/json), not {media}"
+                ).format(media=media)
+                if media is not None
+                else N_(
+                    "request bodies must be JSON (Content-Type: application/json); this one "
+                    "has no Content-Type"
+                )
             )
             await self.respond(error, scope)(scope, receive, send)
             return

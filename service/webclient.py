@@ -13,8 +13,9 @@ from starlette.staticfiles import StaticFiles
 
 WEB = Path(__file__).resolve().parent / "web"
 INDEX = WEB / "index.html"
+ICON = WEB / "favicon.ico"
 # Pages for people, not API operations: the OpenAPI document leaves them out.
-WEB_PATHS = frozenset({"/"})
+WEB_PATHS = frozenset({"/", "/favicon.ico"})
 
 
 async def index(request: Request) -> Response:
@@ -22,8 +23,15 @@ async def index(request: Request) -> Response:
     return FileResponse(INDEX, headers={"Cache-Control": "no-cache"})
 
 
+async def favicon(request: Request) -> Response:
+    # What every browser asks of every page of the service (the client, GraphiQL, Swagger UI):
+    # a 404 there is a console error in each of them.
+    return FileResponse(ICON, media_type="image/x-icon", headers={"Cache-Control": "max-age=86400"})
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/", index, methods=["GET"]),
+        Route("/favicon.ico", favicon, methods=["GET"]),
         Mount("/app", StaticFiles(directory=WEB), name="web"),
     ]

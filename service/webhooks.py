@@ -10,7 +10,7 @@ from typing import Any
 
 from gamestore import webhook_urls, webhooks
 from gamestore.records import FINISHED
-from rules.core.text import N_
+from rules.core import N_
 from service.errors import (
     GameNotFound,
     GameOver,

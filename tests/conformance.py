@@ -13,10 +13,7 @@ from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.moves import Move
-from rules.core.protocol import Game, Options, Seat
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from rules.core import Game, Move, Options, Rng, Seat, get_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +25,15 @@ class Spacing:
     listed: int  # every listed move is applied
     unlisted: int  # moves listed elsewhere, and malformed ones, are rejected
     views: int  # each seat's view is compared with those of resampled states
+    batches: int  # batches of the seat to move are planned in it and in a world like it
     limit: int
 
 
 def _no_check(state: Any, moves: list[Move]) -> None:
+    pass
+
+
+def _as_it_is(state: Any, rng: Rng) -> None:
     pass
 
 
@@ -52,14 +54,30 @@ class Conformance:
     hidden_truth: Callable[[Any, Seat], Hashable]  # what `seat` cannot know of a state
     samples_per_seat: int  # draws per seat and position, so one short game shows them vary
     change_secrets: Callable[[Any], Seat]  # by hand, change only what one seat keeps hidden
+    # Deal again, in place, the order of what `seat` holds but sees only sorted (its hand):
+    # `sample` keeps the seat's own cards where they are, so this makes the other worlds it
+    # cannot tell apart.
+    reorder_own: Callable[[Any, Seat, Rng], None]
     check_choices: Callable[[Any, list[Move]], None] = _no_check  # the game's own rules for them
     # Kinds of moves from a hidden hand that the table sees only once they resolve (a played
     # event reaches the discard after its effect): their log names what views show later.
     deferred_kinds: frozenset[str] = frozenset()
+    # Kinds of moves whose result depends on a secret (a draw, an elimination), which the
+    # batch property puts in its batches half the time; and how it changes a position, in
+    # place, so that such moves are open (`provoke`: Pagan's Clues for an elimination).
+    secret_kinds: frozenset[str] = frozenset()
+    provoke: Callable[[Any, Rng], None] = _as_it_is
 
     @property
     def game(self) -> Game:
         return get_game(self.game_name)
+
+    def twin(self, truth: Any, seat: Seat, rng: Rng) -> Any:
+        """Another world `seat` cannot tell from `truth`: all it cannot see dealt again by
+        `sample`, and the order of its own hand too."""
+        other = self.game.sample(truth, seat, rng)
+        self.reorder_own(other, seat, rng)
+        return other
 
     def __str__(self) -> str:
         return self.id

@@ -1,6 +1,7 @@
 """Fixtures of the store, worker and API tests (tests/gamestore, tests/workers, tests/service):
 the real Redis on this machine, a unique key prefix and AI queue per test session, real API and
-worker processes. Each starts only when a test asks for it."""
+worker processes. Each starts only when a test asks for it. Also the Hypothesis profile of every
+property test (tests/support/search.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ import pytest
 import redis
 
 from gamestore.settings import Settings
+from tests.support import search
 from tests.support.namespace import REDIS_URL, clear, settings_for
 from tests.support.processes import Process, start_api, start_worker
+
+# The property tests' Hypothesis profile: the same examples every run unless asked to explore.
+search.load()
 
 
 @pytest.fixture(scope="session")

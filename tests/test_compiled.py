@@ -22,9 +22,7 @@ from ai import analyse, choose_move
 from ai.arena import parse_spec, play_game
 from coven.cli import app
 from coven.simulate import simulate
-from rules.core.compiled import core_build
-from rules.core.registry import get_game
-from rules.core.rng import Rng, seed_state
+from rules.core import Rng, core_build, get_game, seed_state
 from service.metrics import render
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -168,7 +166,7 @@ def test_the_pure_copy_imports_no_extension_module(tmp_path: Path) -> None:
     copy = _pure_copy(tmp_path)
     code = (
         "import json; import rules.pagan.game, ai.ismcts; "
-        "from rules.core.compiled import core_build; b = core_build(); "
+        "from rules.core import core_build; b = core_build(); "
         "print(json.dumps([rules.pagan.game.__file__, ai.ismcts.__file__, list(b.compiled)]))"
     )
     game_file, search_file, compiled = json.loads(_run_pure(copy, code))

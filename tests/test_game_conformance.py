@@ -10,19 +10,19 @@ tests/<game>/test_properties.py.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
+from collections import Counter
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.core import registry
-from rules.core.errors import IllegalMove
-from rules.core.moves import Move
-from rules.core.protocol import Options
-from rules.core.registry import game_names
-from rules.core.rng import Rng
+from gamestore.commits import BatchRefused, plan_batch
+from gamestore.records import GameRecord, SeatConfig
+from rules.core import IllegalMove, Move, Options, Rng, game_names, registry
 from tests.conformance import (
     MALFORMED,
     Conformance,
@@ -34,11 +34,14 @@ from tests.conformance import (
 from tests.core.toy_game import HiddenNim
 from tests.pagan.conformance import PAGAN
 from tests.pantacle.conformance import PANTACLE
+from tests.support.search import examples
 
 CONFIGURATIONS = [PAGAN, *PANTACLE]
 configurations = pytest.mark.parametrize("config", CONFIGURATIONS, ids=str)
 SEEDS = st.integers(min_value=0, max_value=2**32)
-PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def draw_options(config: Conformance, data: st.DataObject) -> Options:
@@ -65,6 +68,14 @@ def test_a_game_registered_without_a_configuration_fails_the_rule(
 
 
 @configurations
+def test_every_option_set_seats_as_many_players_as_the_game_declares(config: Conformance) -> None:
+    info = config.game.info
+    for name, options in config.option_sets.items():
+        seats = config.game.seats(config.game.validate_options(options))
+        assert info.min_players <= len(seats) <= info.max_players, name
+
+
+@configurations
 @PROPERTY
 @given(seed=SEEDS, data=st.data())
 def test_every_random_game_ends(config: Conformance, seed: int, data: st.DataObject) -> None:
@@ -79,7 +90,7 @@ def test_every_random_game_ends(config: Conformance, seed: int, data: st.DataObj
 
 
 @configurations
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=SEEDS, data=st.data())
 def test_components_are_conserved_at_every_decision(
     config: Conformance, seed: int, data: st.DataObject
@@ -93,7 +104,7 @@ def test_components_are_conserved_at_every_decision(
 
 
 @configurations
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=SEEDS, data=st.data())
 def test_every_listed_move_applies_and_leaves_the_original_untouched(
     config: Conformance, seed: int, data: st.DataObject
@@ -114,7 +125,7 @@ def test_every_listed_move_applies_and_leaves_the_original_untouched(
 
 
 @configurations
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=SEEDS, data=st.data())
 def test_unlisted_moves_are_rejected_and_change_nothing(
     config: Conformance, seed: int, data: st.DataObject
@@ -160,6 +171,33 @@ def test_serialization_round_trips_and_play_continues_identically(
 @configurations
 @PROPERTY
 @given(seed=SEEDS, data=st.data())
+def test_states_and_moves_copy_and_pickle_and_play_continues_identically(
+    config: Conformance, seed: int, data: st.DataObject
+) -> None:
+    """What OpenSpiel's bots and any multiprocessing do to a state: `copy.deepcopy` and pickle,
+    in the compiled build too (mypyc's frozen classes do not take pickle's default way back)."""
+    game, options = config.game, draw_options(config, data)
+    steps = data.draw(st.integers(min_value=0, max_value=config.round_trip_steps), label="steps")
+    s, _ = play_random(game, options, seed, steps)
+    copies = [copy.deepcopy(s), pickle.loads(pickle.dumps(s)), copy.copy(game.clone(s))]
+    moves = game.legal_moves(s)
+    for moved in (copy.deepcopy(moves), pickle.loads(pickle.dumps(moves))):
+        assert [(m.id, m.to_json()) for m in moved] == [(m.id, m.to_json()) for m in moves]
+    rng = Rng(seed)
+    for _ in range(100):
+        for c in copies:
+            assert game.to_json(c) == game.to_json(s)
+        if game.outcome(s) is not None:
+            break
+        moves = game.legal_moves(s)
+        move = moves[rng.below(len(moves))]
+        game.apply_unchecked(s, move)
+        copies = [game.apply(c, move.id) for c in copies]
+
+
+@configurations
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
 def test_replay_rebuilds_the_state_exactly(
     config: Conformance, seed: int, data: st.DataObject
 ) -> None:
@@ -170,7 +208,7 @@ def test_replay_rebuilds_the_state_exactly(
 
 
 @configurations
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
 def test_a_view_depends_only_on_what_its_seat_may_know(
     config: Conformance, seed: int, sample_seed: int, data: st.DataObject
@@ -188,6 +226,32 @@ def test_a_view_depends_only_on_what_its_seat_may_know(
                 assert_seat_cannot_tell(game, s, other, seat, config.check_invariants)
                 truths.add((seat, config.hidden_truth(other, seat)))
     assert len(truths) > 2
+
+
+@configurations
+@settings(max_examples=examples(4), deadline=None)
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_legal_moves_come_in_an_order_their_seat_can_see(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """At every decision of a random game, the seat to move and a world it cannot tell apart
+    (`Conformance.twin`: what it cannot see dealt again, the order of its own hand too) see the
+    same view and the same legal moves in the same order: the order in which a hand was dealt
+    is not something its seat can see, so no read (REST, SSE, GraphQL) may carry it."""
+    game, options = config.game, draw_options(config, data)
+    rng = Rng(sample_seed)
+    s = game.new(options, seed)
+    play = Rng(seed)
+    for _ in range(config.spacing.limit):
+        if game.outcome(s) is not None:
+            break
+        seat = game.to_move(s)
+        assert seat is not None
+        other = config.twin(s, seat, rng)
+        moves = [m.to_json() for m in game.legal_moves(s)]
+        assert json.dumps(game.view(other, seat)) == json.dumps(game.view(s, seat))
+        assert [m.to_json() for m in game.legal_moves(other)] == moves, seat
+        game.apply_unchecked(s, game.legal_moves(s)[play.below(len(moves))])
 
 
 @configurations
@@ -242,7 +306,7 @@ def decision_shapes(game: Any, options: Options, seed: int, limit: int, most: in
 
 
 @configurations
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
 def test_a_description_tells_a_reader_nothing_it_could_not_see(
     config: Conformance, seed: int, sample_seed: int, data: st.DataObject
@@ -280,3 +344,79 @@ def test_a_description_tells_a_reader_nothing_it_could_not_see(
                     after = json.dumps(game.view(game.apply(s, move), reader), sort_keys=True)
                     key = before + after
                     assert by_views.setdefault(key, told) == told, (reader, move.id)
+
+
+# --- batches: what a refused or accepted batch tells its seat --------------------------------
+
+NO_MOVE = "no-such-move"
+
+
+def batch_walk(config: Conformance, truth: Any, seat: str, rng: Rng) -> list[str]:
+    """A batch of 1 to 3 decisions from `truth`, each a legal move where the batch has got to in
+    `truth` (a move whose result depends on a secret half the time, when there is one; then the
+    engine's forced picks after it sent along, half the time), or a move of whoever decides
+    then, or one that names nothing."""
+    game = config.game
+    s, batch = truth, []
+    for _ in range(1 + rng.below(3)):
+        if game.outcome(s) is not None or rng.below(8) == 0:
+            batch.append(NO_MOVE if not batch or rng.below(2) else batch[-1])
+            continue
+        moves = game.legal_moves(s)
+        secret = [m for m in moves if m.kind in config.secret_kinds]
+        pool = secret if secret and rng.below(2) else moves
+        move = pool[rng.below(len(pool))]
+        batch.append(move.id)
+        traced = game.apply_traced(s, move)
+        s = traced.state
+        if traced.forced and rng.below(2):
+            batch.extend(m.id for m in traced.forced)
+    return batch
+
+
+def batch_answer(game: Any, record: GameRecord, state: Any, seat: str, batch: list[str]) -> Any:
+    """What planning `batch` tells its seat: the moves made, or the refused one's index, the
+    rules' reason and whose decision it was (all the API's error is made of)."""
+    try:
+        commits, _ = plan_batch(game, record, state, seat, batch)
+    except BatchRefused as exc:
+        reason = None if exc.illegal is None else exc.illegal.reason
+        return ("refused", exc.index, reason, exc.to_move)
+    return ("made", [c.move_id for c in commits])
+
+
+@configurations
+@settings(max_examples=examples(3), deadline=None)
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_a_batch_answers_its_seat_only_what_it_can_see(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """A batch planned in two worlds its seat cannot tell apart (`Conformance.twin`) is made
+    or refused alike: the same moves made, or the same index, reason and seat to decide. The
+    batches come from random games, with moves whose result depends on a secret (draws,
+    eliminations, Curse draws), the engine's forced picks sent along, moves of another seat and
+    moves that name nothing; a position may first be provoked into offering such moves."""
+    game, options = config.game, draw_options(config, data)
+    rng = Rng(sample_seed)
+    record = GameRecord(
+        id="conformance",
+        game=config.game_name,
+        options=options,
+        seed=str(seed),
+        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
+        version=0,
+        state=b"",
+    )
+    told: Counter[str] = Counter()
+    for truth in positions(game, options, seed, config.spacing.batches, config.spacing.limit):
+        config.provoke(truth, rng)
+        seat = game.to_move(truth)
+        assert seat is not None
+        other = config.twin(truth, seat, rng)
+        for _ in range(4):
+            batch = batch_walk(config, truth, seat, rng)
+            answers = [batch_answer(game, record, w, seat, batch) for w in (truth, other)]
+            assert answers[0] == answers[1], (seat, batch)
+            answer = answers[0]
+            told["hidden" if "cannot see" in str(answer) else str(answer[0])] += 1
+    assert told["hidden"] and told["made"] and told["refused"], told

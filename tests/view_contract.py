@@ -12,8 +12,7 @@ from typing import Any, get_args
 
 import orjson
 
-from rules.core.protocol import Options
-from rules.core.registry import get_game
+from rules.core import Options, get_game
 from rules.core.shapes import fields, mismatches
 
 

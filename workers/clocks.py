@@ -37,7 +37,7 @@ from gamestore.commits import load_state
 from gamestore.handoff import ai_to_move
 from gamestore.records import ACTIVE, GameRecord
 from gamestore.store import SyncStore
-from rules.core.registry import get_game
+from rules.core import get_game
 
 log = logging.getLogger(__name__)
 

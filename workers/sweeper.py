@@ -14,13 +14,11 @@ enqueues on its own `ai_queue`: every worker under one key prefix must serve the
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
-from celery import signals
 from redis.exceptions import RedisError
 
 from gamestore import stalls
@@ -28,8 +26,7 @@ from gamestore.commits import load_state
 from gamestore.handoff import ai_to_move
 from gamestore.records import ACTIVE
 from gamestore.store import SyncStore
-from rules.core.registry import get_game
-from workers import webhooks
+from rules.core import get_game
 
 log = logging.getLogger(__name__)
 
@@ -97,41 +94,3 @@ class Sweeper:
                 log.warning("%s skipped: %s", self.label, exc)
             except Exception:
                 log.exception("%s failed", self.label)
-
-
-_running: list[Sweeper] = []
-
-
-@signals.worker_ready.connect  # type: ignore[untyped-decorator]
-def _start(sender: Any = None, **_: Any) -> None:
-    from workers import clocks, tasks  # the tasks module imports this one
-
-    store = tasks.store()
-    name = str(getattr(sender, "hostname", ""))
-    sweepers = [
-        Sweeper(store, lambda: sweep_once(store, tasks.enqueue_turn), name),
-        Sweeper(
-            store,
-            lambda: webhooks.sweep_once(store, tasks.enqueue_dispatch),
-            name,
-            "webhook-sweep",
-            store.settings.webhook_sweep_interval_seconds,
-        ),
-        Sweeper(
-            store,
-            lambda: clocks.sweep_clocks(store, tasks.enqueue_next, tasks.notify_webhooks),
-            name,
-            clocks.LOCK_LABEL,
-            store.settings.clock_sweep_interval_seconds,
-        ),
-    ]
-    for sweeper in sweepers:
-        sweeper.start()
-        _running.append(sweeper)
-
-
-@signals.worker_shutdown.connect  # type: ignore[untyped-decorator]
-def _stop(**_: Any) -> None:
-    while _running:
-        with contextlib.suppress(Exception):
-            _running.pop().stop()

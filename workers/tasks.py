@@ -8,11 +8,12 @@ commits the move and enqueues the next AI turn. No task ever waits for another's
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Final
 
-from celery import chord
+from celery import chord, signals
 from redis.exceptions import RedisError
 
 from gamestore import stalls
@@ -27,8 +28,7 @@ from gamestore.handoff import (
 )
 from gamestore.settings import get_settings
 from gamestore.store import SyncStore
-from workers import sweeper as sweeper  # its timer starts with the worker (Celery signals)
-from workers import turns, webhooks
+from workers import clocks, sweeper, turns, webhooks
 from workers.app import app
 
 TURN_TASK_OPTIONS: Final[Mapping[str, Any]] = {
@@ -197,3 +197,41 @@ def deliver_webhook(
         )
         raise self.retry(countdown=wait)
     return "delivered" if result.delivered else "given up"
+
+
+# -- the timers (workers.sweeper), started and stopped with the worker ---------------------------
+
+_running: list[sweeper.Sweeper] = []
+
+
+@signals.worker_ready.connect
+def _start(sender: Any = None, **_: Any) -> None:
+    shared = store()
+    name = str(getattr(sender, "hostname", ""))
+    timers = [
+        sweeper.Sweeper(shared, lambda: sweeper.sweep_once(shared, enqueue_turn), name),
+        sweeper.Sweeper(
+            shared,
+            lambda: webhooks.sweep_once(shared, enqueue_dispatch),
+            name,
+            "webhook-sweep",
+            shared.settings.webhook_sweep_interval_seconds,
+        ),
+        sweeper.Sweeper(
+            shared,
+            lambda: clocks.sweep_clocks(shared, enqueue_next, notify_webhooks),
+            name,
+            clocks.LOCK_LABEL,
+            shared.settings.clock_sweep_interval_seconds,
+        ),
+    ]
+    for timer in timers:
+        timer.start()
+        _running.append(timer)
+
+
+@signals.worker_shutdown.connect
+def _stop(**_: Any) -> None:
+    while _running:
+        with contextlib.suppress(Exception):
+            _running.pop().stop()

@@ -29,16 +29,12 @@ from typing import Any
 import orjson
 
 import ai
-from ai.agent import decisive_move
 from ai.parallel import merge, pick, run_tree, split
 from gamestore.commits import Commit, load_state, plan_move, resolve_move
 from gamestore.handoff import ai_to_move
 from gamestore.records import ACTIVE, GameRecord
 from gamestore.store import SyncStore
-from rules.core.moves import Move
-from rules.core.protocol import Game
-from rules.core.registry import get_game
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Move, Rng, get_game, seed_state
 from workers import timing
 
 log = logging.getLogger(__name__)
@@ -211,7 +207,7 @@ def _without_search(game: Game, info: Any, seat: str, seed: str) -> Move | None:
     moves = game.legal_moves(info)
     if len(moves) == 1:
         return moves[0]
-    return decisive_move(game, info, seat, moves, seed)
+    return ai.decisive_move(game, info, seat, moves, seed)
 
 
 def _target(

@@ -38,7 +38,7 @@ from gamestore.webhooks import (
     plan_notices,
     sign,
 )
-from rules.core.registry import get_game
+from rules.core import get_game
 
 log = logging.getLogger(__name__)
 

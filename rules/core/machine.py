@@ -11,6 +11,15 @@ and resume at any decision and serialize as data.
 
 Each game has one `Machine` (its frame types registered with `machine.handler("name")(cls)`) and a
 `Handler` subclass that fixes the state and seat types.
+
+What a move's mover could not see is declared by the rules themselves, where they read it: a
+procedure that reads a secret (a draw reads a deck's order, an elimination the Witch's identity)
+calls `reads(s, known_to)`, and a decision whose options depend on what only its own seat sees
+(its hand), in a way that decides whether the machine asks it, skips it or takes it at once,
+says so with `Handler.private_options`. While a `Watch` is on the state (`MachineGame`'s
+`apply_traced`, for a batch of moves), the machine notes whether any such read concerned a
+secret the mover does not know, and which one-option decisions of the mover it took by itself
+before that. Without one (play, replay, search) the declarations cost an attribute test.
 """
 
 from __future__ import annotations
@@ -29,6 +38,17 @@ Frame = dict[str, Any]
 RUNAWAY = 100_000
 
 
+class Watch:
+    """What the machine noticed while one move of `seat` was made: whether anything it read
+    was hidden from that seat, and the decisions of that seat it took by itself (those with one
+    option) before the first such read."""
+
+    def __init__(self, seat: Any) -> None:
+        self.seat = seat  # as the game's state names a seat
+        self.hidden = False
+        self.forced: list[Move] = []
+
+
 class MachineState(Protocol):
     """What the machine reads and writes on a game's state."""
 
@@ -37,6 +57,7 @@ class MachineState(Protocol):
     reason: str | None
     decisions: int
     cache: list[Any] | None
+    watch: Watch | None  # only while a traced move is made; never copied or serialized
 
 
 S = TypeVar("S", bound=MachineState)
@@ -73,6 +94,15 @@ class Handler(Generic[S, W]):
     def prompt(self, s: S, f: Frame) -> str:
         return N_("Choose")
 
+    def private_options(self, s: S, f: Frame) -> bool:
+        """Whether this decision's options depend on what only its seat can see (its hand, the
+        cards it looks at) so that whether it has none, one or several may differ between
+        states that other seats cannot tell apart. Such a decision of another seat than a
+        traced move's mover, met by the machine, makes that move depend on a secret. An
+        `ask_single` decision that always has an option is asked all the same, so it need not
+        say so."""
+        return False
+
 
 class Machine(Generic[S, W]):
     """A game's frame types, and the loop that runs them."""
@@ -95,6 +125,7 @@ class Machine(Generic[S, W]):
         """Run frames until a real decision is pending or the game is over."""
         s.cache = None
         handlers = self.handlers
+        watch = s.watch
         for _ in range(RUNAWAY):
             if s.winner is not None:
                 return
@@ -104,9 +135,13 @@ class Machine(Generic[S, W]):
                 h.run(s, f)
                 continue
             moves = h.moves(s, f)
+            if watch is not None and not watch.hidden and h.private_options(s, f):
+                reads(s, h.seat(s, f))
             if not moves:
                 h.skip(s, f)
             elif len(moves) == 1 and not h.ask_single:
+                if watch is not None and not watch.hidden and h.seat(s, f) == watch.seat:
+                    watch.forced.append(moves[0])
                 h.decide(s, f, moves[0])
             else:
                 s.cache = moves
@@ -149,6 +184,30 @@ class Machine(Generic[S, W]):
         s.cache = None
         h.decide(s, f, m)
         self.advance(s)
+
+
+def decide_watched(machine: Machine[S, W], s: S, m: Move) -> Watch:
+    """`machine.decide(s, m)` with a `Watch` on `s` for the seat making `m`, returned once the
+    machine has run on to the next decision."""
+    p = machine.pending(s)
+    if p is None:
+        raise RuntimeError("the game is over")
+    watch = Watch(p[0].seat(s, p[1]))
+    s.watch = watch
+    try:
+        machine.decide(s, m)
+    finally:
+        s.watch = None
+    return watch
+
+
+def reads(s: MachineState, known_to: Any = None) -> None:
+    """Declare that the rules read a secret now, one that only the seat `known_to` knows (as
+    the state names it; None: nobody, like a deck's order or the RNG). It changes nothing;
+    a traced move whose mover is not `known_to` is noted as depending on what it cannot see."""
+    watch = s.watch
+    if watch is not None and (known_to is None or known_to != watch.seat):
+        watch.hidden = True
 
 
 def push(s: MachineState, frame: Frame) -> None:

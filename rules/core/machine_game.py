@@ -9,9 +9,9 @@ from typing import Generic
 
 from rules.core.describe import Description, narrate
 from rules.core.errors import IllegalMove
-from rules.core.machine import Machine, S, W
+from rules.core.machine import Machine, S, W, decide_watched
 from rules.core.moves import JsonValue, Move, find_move
-from rules.core.protocol import Options
+from rules.core.protocol import Options, Traced
 from rules.core.text import N_
 
 MoveRequest = Move | str | Mapping[str, JsonValue]
@@ -72,6 +72,14 @@ class MachineGame(Generic[S, W]):
 
     def apply_unchecked(self, s: S, move: Move) -> None:
         self.machine.decide(s, move)
+
+    def apply_traced(self, s: S, move: MoveRequest) -> Traced:
+        """`apply` with the machine watching (`rules.core.machine.Watch`): what the rules
+        declare they read and the mover's one-option decisions the machine took."""
+        found = self.find_legal(s, move)
+        out = self.clone(s)
+        watch = decide_watched(self.machine, out, found)
+        return Traced(out, watch.hidden, tuple(watch.forced))
 
     def describe(self, s: S, move: MoveRequest, seat: str | None) -> Description:
         """What `seat` (None: a spectator) may know of `move`, made in state `s`: the mover's

@@ -8,6 +8,7 @@ one untouched, so an illegal move can never change anything.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -37,11 +38,42 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Traced:
+    """A move made, and what the seat that made it may know of how it went (`apply_traced`)."""
+
+    state: Any  # the state after the move (the given one is untouched)
+    hidden: bool  # the result read something the mover cannot see
+    forced: tuple[Move, ...]  # the mover's decisions the engine then took by itself, in order
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game declares about itself as data, for the generic code above the rules to read
+    (as OpenSpiel's games declare their `GameType` and `GameInfo`), so that none of it names a
+    game: the service derives its typed views from `view` and `move_values`, the AI plays its
+    levels with `level_params`."""
+
+    min_players: int
+    max_players: int
+    """How many seats a game may have (`seats(options)` says which, for given options)."""
+    view: Any = None
+    """The TypedDict of what `view(state, seat)` returns (`rules.core.shapes` says how it is
+    declared); None for a game that declares no typed view (the service then offers its
+    views as JSON only)."""
+    move_values: tuple[Any, ...] = ()
+    """The TypedDicts of its legal moves' values, one per kind of move."""
+    level_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Per AI level (`ai.LEVELS`), the search parameters this game plays it with instead of the
+    level's own (named as `ai.Params`' fields), where the shared preset makes no step in it."""
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game implements. `S` below is the game's own state type."""
 
     name: str
+    info: GameInfo
 
     def seats(self, options: Options) -> list[Seat]:
         """The seats a game with these options has, in turn order."""
@@ -74,6 +106,15 @@ class Game(Protocol):
 
     def apply_unchecked(self, state: Any, move: Move) -> None:
         """Fast path for search: apply a move from `legal_moves(state)` in place, unchecked."""
+        ...
+
+    def apply_traced(self, state: Any, move: Move | str | dict[str, JsonValue]) -> Traced:
+        """`apply`, and what the seat making the move may know of how it went: whether the
+        result read anything that seat cannot see (a card drawn, a shuffle, an elimination, a
+        hidden hand that decides what happens next), and the decisions of that seat the engine
+        then took by itself (those with one option), in order, up to the first such read. Both
+        are the same in every two states the mover cannot tell apart, so a batch of moves
+        (gamestore/commits.py) ends where they say without telling the mover anything."""
         ...
 
     def outcome(self, state: Any) -> Outcome | None:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.text import N_
+from rules.core import N_
 
 SIDES = ("hunter", "witch")
 # Marked: a card's type is named in move labels and prompts ("Play Allure (charm, ...)").

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from rules.core.yamldata import FieldReader, is_whole, read_yaml
+from rules.core import FieldReader, is_whole, read_yaml
 from rules.pagan.cards import Box, Card, Catalog, CatalogError, Faction, Scenario, Villager
 from rules.pagan.catalog_format import (
     BOX_FIELDS,

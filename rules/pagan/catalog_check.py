@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.yamldata import is_whole
+from rules.core import is_whole
 from rules.pagan.cards import (
     COLOURS,
     HUNTER_TYPES,

@@ -11,11 +11,10 @@ read only the villager visited.
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.text import N_
-from rules.pagan.board import villager_name
+from rules.core import N_, Move
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import WITCH, PaganState
+from rules.pagan.tables import villager_name
 from rules.pagan.turn import EXONERATE_COST
 
 TITLES = {WITCH: N_("The Witch")}

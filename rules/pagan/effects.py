@@ -10,22 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.moves import Move
-from rules.core.text import N_
-from rules.pagan import board
-from rules.pagan.board import (
-    TOKEN_NAMES,
-    card_name,
-    derived,
-    plural,
-    target_name,
-    targets,
-    token_count_on,
-    villager_name,
-)
-from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.core import N_, Move
+from rules.pagan import costs, gloom_places, modifiers, piles, tables, tokens
+from rules.pagan.machine import Handler, arg, finish, handler, pop, push, reads
 from rules.pagan.ops import CONDITIONS_LIST, OPS, TOKEN_COUNT, Op, condition, holds, op
-from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, opponent
+from rules.pagan.state import HUNTER, WITCH, Frame, PaganState, has_expansion, opponent
+from rules.pagan.tables import TOKEN_NAMES, card_name, derived, plural, villager_name
+from rules.pagan.tokens import target_name, targets, token_count_on
 
 DONE = Move("done", (), N_("Done"))
 SKIP = Move("skip", (), N_("Skip"))
@@ -77,11 +68,11 @@ def _gain(s: PaganState, f: Frame, o: Op) -> None:
     seat = who(f, o)
     n = int(o.get("n", 1))
     if "per" in o:
-        n *= board.count(s, o["per"], f["seat"])
+        n *= gloom_places.count(s, o["per"], f["seat"])
     if o["what"] == "influence":
         s.player(seat).influence += n
     elif o["what"] == "evidence" and seat == HUNTER:
-        board.gain_evidence(s, n)
+        tokens.gain_evidence(s, n)
 
 
 @op("lose", required=("what", "n"), optional=("who",))
@@ -98,7 +89,7 @@ def _lose(s: PaganState, f: Frame, o: Op) -> None:
 
 @op("draw", required=("n",), optional=("who",))
 def _draw(s: PaganState, f: Frame, o: Op) -> None:
-    board.draw(s, s.player(who(f, o)), int(o.get("n", 1)))
+    piles.draw(s, s.player(who(f, o)), int(o.get("n", 1)))
 
 
 @op("place_each", required=("token", "n", "target"))
@@ -106,7 +97,7 @@ def _place_each(s: PaganState, f: Frame, o: Op) -> None:
     token = o["token"]
     for _ in range(int(o.get("n", 1))):
         for target in targets(s, o["target"], f["here"]):
-            board.place_from_supply(s, target, token)
+            tokens.place_from_supply(s, target, token)
 
 
 @op("remove_each", required=("token", "n", "target"))
@@ -114,7 +105,7 @@ def _remove_each(s: PaganState, f: Frame, o: Op) -> None:
     token = o["token"]
     n = int(o.get("n", 1))
     for target in targets(s, o["target"], f["here"]):
-        board.remove_to_supply(s, target, token, n)
+        tokens.remove_to_supply(s, target, token, n)
 
 
 @op("exonerate")
@@ -125,6 +116,7 @@ def _exonerate(s: PaganState, f: Frame, o: Op) -> None:
 def draw_suspect(s: PaganState) -> None:
     """The Hunter draws the top Suspect; holding all 8 innocents' Suspects wins the game."""
     if s.suspect_deck:
+        reads(s)  # the Suspect deck's order
         s.hunter.suspects.append(s.suspect_deck.pop())
     if len(s.hunter.suspects) >= len(s.villagers) - 1:
         finish(s, HUNTER, "exonerated")
@@ -146,17 +138,17 @@ def _all(s: PaganState, f: Frame, conds: list[dict[str, Any]]) -> bool:
 
 @condition("gloom_in_play_at_least")
 def _gloom_in_play_at_least(s: PaganState, f: Frame, n: int) -> bool:
-    return board.gloom_in_play(s) >= int(n)
+    return gloom_places.gloom_in_play(s) >= int(n)
 
 
 @condition("own_gloom_cards_at_most")
 def _own_gloom_cards_at_most(s: PaganState, f: Frame, n: int) -> bool:
-    return len(board.gloom_cards(s, f["seat"])) <= int(n)
+    return len(gloom_places.gloom_cards(s, f["seat"])) <= int(n)
 
 
 @condition("opponent_gloom_cards_at_most")
 def _opponent_gloom_cards_at_most(s: PaganState, f: Frame, n: int) -> bool:
-    return len(board.gloom_cards(s, opponent(f["seat"]))) <= int(n)
+    return len(gloom_places.gloom_cards(s, opponent(f["seat"]))) <= int(n)
 
 
 @condition("cleansed_at_least")
@@ -171,7 +163,7 @@ def _suspects_at_least(s: PaganState, f: Frame, n: int) -> bool:
 
 @condition("tainted_at_most")
 def _tainted_at_most(s: PaganState, f: Frame, n: int) -> bool:
-    still = sum(1 for v in s.villagers if v.alive and board.tainted(v.face))
+    still = sum(1 for v in s.villagers if v.alive and gloom_places.tainted(v.face))
     return still <= int(n)
 
 
@@ -265,7 +257,7 @@ class Place(Handler):
         if f["left"] <= 0:
             pop(s, f)
         target = arg(m)
-        if not board.place_from_supply(s, target, f["token"]):
+        if not tokens.place_from_supply(s, target, f["token"]):
             push(s, {"t": "take_from", "seat": f["seat"], "token": f["token"], "to": target})
 
     def prompt(self, s: PaganState, f: Frame) -> str:
@@ -314,7 +306,7 @@ class TakeFrom(Handler):
                     name=name, target=target_name(s, t)
                 ),
             )
-            for t in board.holders(s, token, exclude=to)
+            for t in tokens.holders(s, token, exclude=to)
         ]
         if out:
             out.append(
@@ -325,7 +317,7 @@ class TakeFrom(Handler):
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
         if m.kind == "take":
-            board.move_token(s, arg(m), f["to"], f["token"])
+            tokens.move_token(s, arg(m), f["to"], f["token"])
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return N_("The supply has no {token_names} left").format(
@@ -380,7 +372,7 @@ class Remove(Handler):
             pop(s, f)
             return
         target = arg(m)
-        board.remove_to_supply(s, target, f["token"])
+        tokens.remove_to_supply(s, target, f["token"])
         f["chosen"].append(target)
         f["left"] -= 1
         if f["left"] <= 0:
@@ -425,7 +417,7 @@ class RemoveAll(Handler):
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
         target = arg(m)
-        board.remove_to_supply(s, target, f["token"], token_count_on(s, target, f["token"]))
+        tokens.remove_to_supply(s, target, f["token"], token_count_on(s, target, f["token"]))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return N_("Choose a villager to remove every {token_names} from").format(
@@ -489,7 +481,7 @@ class MoveToken(Handler):
         elif m.kind == "from":
             f["source"] = arg(m)
         else:
-            board.move_token(s, f["source"], arg(m), f["token"])
+            tokens.move_token(s, f["source"], arg(m), f["token"])
             f["source"] = None
             f["left"] -= 1
             if f["left"] <= 0:
@@ -529,6 +521,9 @@ def push_discard(s: PaganState, seat: str, n: int, upto: bool, reason: str = "")
 class Discard(Handler):
     decision = True
 
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return True  # a hand of copies of one card is discarded from at once
+
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         hand = s.player(f["seat"]).hand
         out = [_discard_move(c) for c in sorted(set(hand))]
@@ -542,7 +537,7 @@ class Discard(Handler):
             return
         p = s.player(f["seat"])
         card = arg(m)
-        board.leave_hand(p, card)
+        piles.leave_hand(p, card)
         p.discard.append(card)
         f["left"] -= 1
         if f["left"] <= 0 or not p.hand:
@@ -567,7 +562,7 @@ def _discard_move(card: str) -> Move:
 @op("look_draw", required=("look", "draw"))
 def _look_draw(s: PaganState, f: Frame, o: Op) -> None:
     p = s.player(f["seat"])
-    cards = board.reveal_top(s, p, int(o.get("look", 3)))
+    cards = piles.reveal_top(s, p, int(o.get("look", 3)))
     if cards:
         push(s, {"t": "look", "seat": f["seat"], "cards": cards, "left": int(o.get("draw", 1))})
 
@@ -576,6 +571,9 @@ class Look(Handler):
     """Cards looked at wait here, seen only by their owner, until drawn or discarded."""
 
     decision = True
+
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return True  # copies of one card are taken at once
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         return [
@@ -740,7 +738,9 @@ class MoveInvestigation(Handler):
                     ),
                 )
                 for v in s.villagers
-                if v.alive and v.investigation and not board.is_covered(s, f"investigation-{v.id}")
+                if v.alive
+                and v.investigation
+                and not modifiers.is_covered(s, f"investigation-{v.id}")
             ]
         return [
             Move(
@@ -788,14 +788,16 @@ class ReturnInvestigation(Handler):
                 ),
             )
             for v in s.villagers
-            if v.alive and v.investigation and not board.is_covered(s, f"investigation-{v.id}")
+            if v.alive and v.investigation and not modifiers.is_covered(s, f"investigation-{v.id}")
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
         v = s.villager(arg(m))
         if v.investigation:
-            card, _ = board.lift_out(s, f"investigation-{v.id}")  # its Gloom goes, uncleansed
+            card, _ = gloom_places.lift_out(
+                s, f"investigation-{v.id}"
+            )  # its Gloom goes, uncleansed
             s.hunter.hand.append(card)
             s.hunter.revealed.append(card)
 
@@ -821,9 +823,9 @@ def _discard_in_play(s: PaganState, f: Frame, o: Op) -> None:
 
 
 def remove_card_in_play(s: PaganState, place: str) -> str:
-    """Remove the card at a place key (see `board.cards_in_play`) to its owner's discard pile,
+    """Remove the card at a place key (see `modifiers.cards_in_play`) to its owner's discard pile,
     returning its tokens to the supply. A Gloom card removed this way is not cleansed."""
-    card, owner = board.lift_out(s, place)
+    card, owner = gloom_places.lift_out(s, place)
     s.player(owner).discard.append(card)
     return card
 
@@ -838,10 +840,10 @@ class DiscardInPlay(Handler):
             Move(
                 "remove_card", (("place", place),), N_("Remove {card}").format(card=card_name(card))
             )
-            for card, owner, place in board.cards_in_play(s)
+            for card, owner, place in modifiers.cards_in_play(s)
             if owner == f["owner"]
-            and (not types or board.CARDS[card].type in types)
-            and not (own and board.gloom_at(s, place))
+            and (not types or tables.CARDS[card].type in types)
+            and not (own and gloom_places.gloom_at(s, place))
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -918,7 +920,7 @@ class Optional(Handler):
 
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         out = []
-        if board.can_pay(s, f["seat"], f["cost"]) and possible(s, f["seat"], f["ops"], f["here"]):
+        if costs.can_pay(s, f["seat"], f["cost"]) and possible(s, f["seat"], f["ops"], f["here"]):
             out.append(Move("yes", (), str(f["label"])))
         out.append(SKIP)
         return out
@@ -947,14 +949,16 @@ def possible(
     name = o["op"]
     if name == "remove_gloom":
         spec = o["target"]
-        return any(board.gloom_at(s, p) for p in board.gloom_targets(s, spec, seat, here, at))
+        return any(
+            gloom_places.gloom_at(s, p) for p in gloom_places.gloom_targets(s, spec, seat, here, at)
+        )
     if name == "recover":
         return bool(recoverable(s, seat, o))
     if name == "reveal_play":
         return len(s.player(seat).hand) >= int(o.get("n", 2))
     if name == "copy_cleanse":
         return bool(cleanse_sources(s))
-    if "gloom" in s.supply and not usable(s, seat, ops, here, at):
+    if has_expansion(s) and not usable(s, seat, ops, here, at):
         return False
     if name == "remove" or name == "remove_all":
         return bool(targets(s, f"{o['target']}+with:{o['token']}", here))
@@ -983,7 +987,7 @@ def usable(s: PaganState, seat: str, ops: list[Op], here: str | None, at: str | 
     for o in ops:
         name = o["op"]
         if name == "add_gloom":
-            if not board.can_add_gloom(s, o["target"], int(o.get("n", 1)), seat, here, at):
+            if not gloom_places.can_add_gloom(s, o["target"], int(o.get("n", 1)), seat, here, at):
                 return False
         elif name == "choose" and len(ops) == 1:
             return any(possible(s, seat, opt.get("effect", []), here, at) for opt in o["options"])
@@ -998,7 +1002,8 @@ def recoverable(s: PaganState, seat: str, o: Op) -> list[str]:
         {
             c
             for c in s.player(seat).discard
-            if (not types or board.CARDS[c].type in types) and (not gloomy or board.CARDS[c].gloom)
+            if (not types or tables.CARDS[c].type in types)
+            and (not gloomy or tables.CARDS[c].gloom)
         }
     )
 
@@ -1009,10 +1014,10 @@ def cleanse_sources(s: PaganState) -> list[tuple[str, str]]:
     copying it would copy again, without end."""
     return [
         (card, place)
-        for card, _, place in board.cards_in_play(s)
-        if board.CARDS[card].gloom
-        and board.CARDS[card].data.get("cleanse")
-        and not any(o["op"] == "copy_cleanse" for o in board.CARDS[card].data["cleanse"])
+        for card, _, place in modifiers.cards_in_play(s)
+        if tables.CARDS[card].gloom
+        and tables.CARDS[card].data.get("cleanse")
+        and not any(o["op"] == "copy_cleanse" for o in tables.CARDS[card].data["cleanse"])
     ]
 
 
@@ -1020,7 +1025,7 @@ def cleanse_sources(s: PaganState) -> list[tuple[str, str]]:
 
 
 def push_pay(s: PaganState, seat: str, cost: dict[str, Any], colour: str | None = None) -> None:
-    """Pay a cost the caller has checked with `board.can_pay`. Influence and Evidence are taken at
+    """Pay a cost the caller has checked with `costs.can_pay`. Influence and Evidence are taken at
     once; Clues, Secrets and discards are chosen one at a time."""
     if not cost:
         return
@@ -1068,7 +1073,7 @@ class PayTokens(Handler):
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         token = "clue" if f["clue"] else "secret"
-        board.remove_to_supply(s, arg(m), token)
+        tokens.remove_to_supply(s, arg(m), token)
         f[token] -= 1
         if not f["clue"] and not f["secret"]:
             pop(s, f)

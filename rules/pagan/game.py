@@ -5,16 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.machine_game import MachineGame
-from rules.core.moves import Move
-from rules.core.protocol import Options, Outcome
-from rules.core.rng import Rng
-from rules.core.text import N_
-from rules.pagan import describe, heuristics, sampling, setup, state, views
-from rules.pagan.board import CATALOG
+from rules.core import N_, GameInfo, MachineGame, Move, Options, Outcome, Rng
+from rules.pagan import describe, heuristics, sampling, setup, state, view_types, views
 from rules.pagan.catalog_export import catalog_json
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
+from rules.pagan.tables import CATALOG
 
 # Register every frame type with the machine.
 from rules.pagan import effects, gloom, playing, turn  # noqa: F401  isort: skip
@@ -29,8 +25,26 @@ REASONS = {
 }
 
 
+INFO = GameInfo(
+    min_players=len(SEATS),
+    max_players=len(SEATS),
+    view=view_types.VIEW,
+    move_values=view_types.MOVE_VALUES,
+    # A 100-iteration search plays nearly as well as a 300-iteration one here (its root bias
+    # and playout policy carry most of its play), so budgets alone leave `easy` and `medium`
+    # less than 100 Elo apart: `easy` also draws its move with noise on the root's values, and
+    # `novice` with more, so that each stays a step below the next (docs/ai.md, "Levels in
+    # Pagan"; at 0.3 `novice` played as `easy` does, at 0.5 it plays about as greedy does).
+    level_params={
+        "novice": {"temperature": 0.5},
+        "easy": {"select": "softmax", "temperature": 0.2},
+    },
+)
+
+
 class PaganGame(MachineGame[PaganState, str]):
     name = "pagan"
+    info = INFO
     machine = MACHINE
 
     def seats(self, options: Options | None = None) -> list[str]:

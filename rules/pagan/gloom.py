@@ -1,35 +1,38 @@
 """Beyond the Palisades: Gloom and Cleanse, as ops and frames.
 
 Gloom comes from a limited supply (30) onto Gloom cards in play and Tainted villagers, never
-past a place's limit (`board.gloom_limit`). Removing the last Gloom from a place cleanses it at
-once (`take_gloom`): a Gloom card leaves play, its Cleanse effect is carried out by the Hunter
-(unless an effect such as Tinted Moon stops Cleanse effects), it goes to its owner's discard
-pile, and "whenever a card is cleansed" triggers fire; a Tainted villager is turned over to its
-Household side instead. A card removed while it still has Gloom (Expose, making room) is not
-cleansed: its Gloom just returns to the supply (`board.lift_out`).
+past a place's limit (`gloom_places.gloom_limit`). Removing the last Gloom from a place cleanses
+it at once (`take_gloom`): a Gloom card leaves play, its Cleanse effect is carried out by the
+Hunter (unless an effect such as Tinted Moon stops Cleanse effects), it goes to its owner's
+discard pile, and "whenever a card is cleansed" triggers fire; a Tainted villager is turned over
+to its Household side instead. A card removed while it still has Gloom (Expose, making room) is
+not cleansed: its Gloom just returns to the supply (`gloom_places.lift_out`).
+
+Where Gloom is and how much a place may hold is kept in `rules.pagan.gloom_places`, beneath the
+effect interpreter that this module builds on (`effects` reads Gloom too).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core.moves import Move
-from rules.core.text import N_
-from rules.pagan import board
-from rules.pagan.board import CARDS, place_name, plural
+from rules.core import N_, Move
+from rules.pagan import gloom_places, modifiers, tables
 from rules.pagan.effects import DONE, cleanse_sources, push_fx
+from rules.pagan.gloom_places import place_name
 from rules.pagan.machine import Handler, arg, handler, pop, push
 from rules.pagan.ops import Op, op
 from rules.pagan.scenario import rule_triggers
 from rules.pagan.state import HUNTER, Frame, PaganState
+from rules.pagan.tables import CARDS, plural
 
 
 def take_gloom(s: PaganState, place: str, n: int = 1) -> int:
     """Remove up to n Gloom from a place to the supply; when that was its last Gloom, the place
     is cleansed (a frame is pushed, so callers pop their own frame first). Returns how many
     Gloom were removed."""
-    removed = board.drop_gloom(s, place, n)
-    if removed and board.gloom_at(s, place) == 0:
+    removed = gloom_places.drop_gloom(s, place, n)
+    if removed and gloom_places.gloom_at(s, place) == 0:
         start_cleanse(s, place)
     return removed
 
@@ -40,14 +43,14 @@ def start_cleanse(s: PaganState, place: str) -> None:
         return
     # The card leaves its spot at once (it has no Gloom: it is cleansed); it is held in the
     # frame, in the open, until its Cleanse effect is done and it is discarded.
-    card, owner = board.lift_out(s, place)
+    card, owner = gloom_places.lift_out(s, place)
     push(s, {"t": "cleanse", "villager": None, "card": card, "owner": owner, "step": 0})
 
 
 def cleanse_stopped(s: PaganState) -> bool:
     """Whether an effect in play (Tinted Moon) stops Cleanse effects from taking place. Cleanse
     effects are the Hunter's, so `no_cleanse` modifiers apply to him."""
-    return board.global_modifier(s, "no_cleanse", HUNTER) > 0
+    return modifiers.global_modifier(s, "no_cleanse", HUNTER) > 0
 
 
 class Cleanse(Handler):
@@ -82,7 +85,7 @@ def run_cleansed_triggers(s: PaganState) -> None:
     """Cards in play (and scenario rules) with a `cleansed` trigger, carried out by their
     owner, in the order they are found."""
     found: list[tuple[str, dict[str, Any], str, str | None]] = []
-    for card, owner, place in board.cards_in_play(s):
+    for card, owner, place in modifiers.cards_in_play(s):
         for trig in CARDS[card].data.get("triggers", ()):
             if trig["when"] == "cleansed":
                 found.append((owner, trig, card, place))
@@ -98,7 +101,7 @@ def run_cleansed_triggers(s: PaganState) -> None:
                     "seat": runner,
                     "label": trig.get(
                         "label",
-                        N_("Use {card}").format(card=board.card_name(card)) if card else N_("Use"),
+                        N_("Use {card}").format(card=tables.card_name(card)) if card else N_("Use"),
                     ),
                     "cost": trig.get("cost", {}),
                     "ops": trig.get("effect", []),
@@ -116,7 +119,7 @@ def run_cleansed_triggers(s: PaganState) -> None:
 def _self_place(s: PaganState, f: Frame) -> str | None:
     """The place of the card whose effect this is, if it is still there."""
     at = f.get("at")
-    if at is None or board.card_at_place(s, at) != f.get("src"):
+    if at is None or gloom_places.card_at_place(s, at) != f.get("src"):
         return None
     return str(at)
 
@@ -154,13 +157,13 @@ class AddGloom(Handler):
                     amount=plural(n, N_("Gloom")), place=place_name(s, p)
                 ),
             )
-            for p in board.gloom_targets(s, f["target"], f["seat"], f["here"], f["at"])
-            if board.gloom_room(s, p) >= n
+            for p in gloom_places.gloom_targets(s, f["target"], f["seat"], f["here"], f["at"])
+            if gloom_places.gloom_room(s, p) >= n
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
-        board.put_gloom(s, arg(m), f["n"])
+        gloom_places.put_gloom(s, arg(m), f["n"])
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return N_("Add {amount} to a Gloom card").format(amount=plural(f["n"], N_("Gloom")))
@@ -197,8 +200,8 @@ class RemoveGloom(Handler):
                 (("place", p),),
                 N_("Remove a Gloom from {place}").format(place=place_name(s, p)),
             )
-            for p in board.gloom_targets(s, f["target"], f["seat"], f["here"], f["at"])
-            if board.gloom_at(s, p)
+            for p in gloom_places.gloom_targets(s, f["target"], f["seat"], f["here"], f["at"])
+            if gloom_places.gloom_at(s, p)
         ]
         if out and f["upto"]:
             out.append(DONE)
@@ -212,7 +215,7 @@ class RemoveGloom(Handler):
         place = arg(m)
         if f["left"] <= 0:
             pop(s, f)
-        elif f["at"] == place and board.gloom_at(s, place) == 1:
+        elif f["at"] == place and gloom_places.gloom_at(s, place) == 1:
             f["at"] = None  # `self` is about to be cleansed and gone
         take_gloom(s, place)
 
@@ -236,8 +239,8 @@ class PayGloom(Handler):
                 (("place", p),),
                 N_("Pay a Gloom from {place}").format(place=place_name(s, p)),
             )
-            for p in board.gloom_holders(s)
-            if board.gloom_at(s, p)
+            for p in gloom_places.gloom_holders(s)
+            if gloom_places.gloom_at(s, p)
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -268,14 +271,14 @@ class CopyCleanse(Handler):
             Move(
                 "copy",
                 (("place", place),),
-                N_("Use the Cleanse effect of {card}").format(card=board.card_name(card)),
+                N_("Use the Cleanse effect of {card}").format(card=tables.card_name(card)),
             )
             for card, place in cleanse_sources(s)
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
         pop(s, f)
-        card = board.card_at_place(s, arg(m))
+        card = gloom_places.card_at_place(s, arg(m))
         assert card is not None
         push_fx(s, f["seat"], list(CARDS[card].data.get("cleanse", [])), None, card)
 

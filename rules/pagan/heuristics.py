@@ -16,12 +16,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from rules.core.moves import Move
-from rules.core.rng import Rng
-from rules.pagan import board, inference, sampling
-from rules.pagan.board import CARDS, VILLAGERS, card_at_place
+from rules.core import Move, Rng
+from rules.pagan import inference, modifiers, sampling
+from rules.pagan.gloom_places import card_at_place
 from rules.pagan.ops import mentions
 from rules.pagan.state import HUNTER, WITCH, PaganState, Villager
+from rules.pagan.tables import CARDS, VILLAGERS
 from rules.pagan.turn import ELIMINATE_CLUES, distributed
 
 # Feature weights and bias of the evaluation (Witch's log-odds), from ai_fit_pagan_eval.py.
@@ -309,7 +309,7 @@ def _hunter_act(s: PaganState, moves: list[Move], rng: Rng, prime: str | None, s
         if pv is not None and pv.clues >= ELIMINATE_CLUES
         else set()
     )
-    mods = board.modifier_cards(s)  # for every visit's Distribute below
+    mods = modifiers.modifier_cards(s)  # for every visit's Distribute below
 
     def score_of(m: Move) -> float | None:
         k = m.kind

@@ -40,9 +40,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rules.core.moves import Move
-from rules.pagan.board import VILLAGERS
+from rules.core import Move
 from rules.pagan.state import WITCH, Observation, PaganState
+from rules.pagan.tables import VILLAGERS
 
 # (weight on the option being her villager, weight on the option feeding her villager's colour)
 # per kind of choice (set by hand; see the module's docstring).

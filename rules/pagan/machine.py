@@ -5,12 +5,13 @@ record (`rules/pagan/inference.py`), whoever applies the move (service, replay, 
 
 from __future__ import annotations
 
+from rules.core import Move
 from rules.core import machine as core
 from rules.core.machine import arg as arg
 from rules.core.machine import finish as finish
 from rules.core.machine import pop as pop
 from rules.core.machine import push as push
-from rules.core.moves import Move
+from rules.core.machine import reads as reads
 from rules.pagan import inference
 from rules.pagan.state import WITCH, Frame, PaganState
 

@@ -13,10 +13,13 @@ Sight) is played onto a Hunter card in play, which stops counting as in play.
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.text import N_
-from rules.pagan import board
-from rules.pagan.board import (
+from rules.core import N_, Move
+from rules.pagan import gloom_places, modifiers, piles, state, tokens
+from rules.pagan.effects import DONE, push_fx, remove_card_in_play, usable
+from rules.pagan.machine import Handler, arg, handler, pop, push
+from rules.pagan.ops import Op, mentions, op
+from rules.pagan.state import HUNTER, Frame, PaganState, Slot, has_expansion, opponent
+from rules.pagan.tables import (
     BOARD_SLOTS,
     CARDS,
     ENCHANTMENT_SLOTS,
@@ -25,10 +28,6 @@ from rules.pagan.board import (
     plural,
     villager_name,
 )
-from rules.pagan.effects import DONE, push_fx, remove_card_in_play, usable
-from rules.pagan.machine import Handler, arg, handler, pop, push
-from rules.pagan.ops import Op, mentions, op
-from rules.pagan.state import HUNTER, Frame, PaganState, Slot, opponent
 
 # Cards whose playing depends on Gloom: Gloom cards, covering Enchantments, and cards whose
 # effect or on_play adds Gloom (checked with `usable`). Only these pay for the extra checks.
@@ -51,12 +50,13 @@ def playable(
     modifier_cards: list[tuple[str, str]] | None = None,
 ) -> list[tuple[str, int]]:
     """(card, cost) for each distinct card in hand the player can play now. `modifier_cards` is
-    `board.modifier_cards(s)` if the caller has it; else it is gathered once for the whole hand."""
+    `modifiers.modifier_cards(s)` if the caller has it; else it is gathered once for the whole
+    hand."""
     p = s.player(seat)
     out = []
-    expansion = "gloom" in s.supply
+    expansion = has_expansion(s)
     if modifier_cards is None:
-        modifier_cards = board.modifier_cards(s)
+        modifier_cards = modifiers.modifier_cards(s)
     by_type: dict[str, int] = {}  # the `play_cost` modifier of each card type, asked for once
     for card in sorted(set(p.hand)):
         c = CARDS[card]
@@ -67,10 +67,10 @@ def playable(
         else:
             modifier = by_type.get(c.type)
             if modifier is None:
-                modifier = by_type[c.type] = board.global_modifier(
+                modifier = by_type[c.type] = modifiers.global_modifier(
                     s, "play_cost", seat, c.type, modifier_cards
                 )
-            cost = board.cost_with(s, c, modifier, discount)
+            cost = modifiers.cost_with(s, c, modifier, discount)
         if cost > p.influence:
             continue
         if expansion:
@@ -106,22 +106,26 @@ def can_place(s: PaganState, card: str) -> bool:
     """Whether the card has somewhere to go: a free spot, or a card of its type its player may
     remove to make room (never their own Gloom card, nor a covered card)."""
     kind = CARDS[card].type
-    if not board.has_expansion(s):  # the base game: every full spot can be made room on
+    if not state.has_expansion(s):  # the base game: every full spot can be made room on
         return kind != "investigation" or any(v.alive for v in s.villagers)
     if kind == "investigation":
         return any(v.alive and not v.investigation for v in s.villagers) or any(
-            v.alive and v.investigation and board.removable_by_owner(s, f"investigation-{v.id}")
+            v.alive
+            and v.investigation
+            and gloom_places.removable_by_owner(s, f"investigation-{v.id}")
             for v in s.villagers
         )
     if kind == "enchantment":
         return len(s.enchantments) < ENCHANTMENT_SLOTS or any(
-            board.removable_by_owner(s, f"enchantment-{i}") for i in range(len(s.enchantments))
+            gloom_places.removable_by_owner(s, f"enchantment-{i}")
+            for i in range(len(s.enchantments))
         )
     if kind in ("event", "charm"):
         return True
-    slots = s.player(board.slot_kind_owner(kind)).slots(kind)
+    slots = s.player(piles.slot_kind_owner(kind)).slots(kind)
     return any(
-        slot is None or board.removable_by_owner(s, f"{kind}-{i}") for i, slot in enumerate(slots)
+        slot is None or gloom_places.removable_by_owner(s, f"{kind}-{i}")
+        for i, slot in enumerate(slots)
     )
 
 
@@ -130,7 +134,7 @@ def cover_targets(s: PaganState, card: str) -> list[tuple[str, str]]:
     types = CARDS[card].data.get("covers", ())
     return [
         (c, place)
-        for c, owner, place in board.cards_in_play(s)
+        for c, owner, place in modifiers.cards_in_play(s)
         if owner == HUNTER and CARDS[c].type in types
     ]
 
@@ -139,11 +143,13 @@ def landed(s: PaganState, seat: str, card: str, place: str) -> None:
     """A lasting card has reached its spot: a Gloom card gets its Gloom (plus any a scenario
     adds, while the supply lasts), a covering card chooses what it covers, and a Brew played
     "with N Secrets" gets them."""
-    if "gloom" not in s.supply:  # only the expansion's cards need anything here
+    if not has_expansion(s):  # only the expansion's cards need anything here
         return
     c = CARDS[card]
     if c.gloom:
-        board.put_gloom(s, place, c.gloom + board.global_modifier(s, "gloom_on_play", seat))
+        gloom_places.put_gloom(
+            s, place, c.gloom + modifiers.global_modifier(s, "gloom_on_play", seat)
+        )
     if c.data.get("covers"):
         push(s, {"t": "cover", "seat": seat, "card": card, "index": len(s.enchantments) - 1})
     for f in reversed(s.stack):
@@ -178,7 +184,7 @@ def start_play(s: PaganState, seat: str, card: str, cost: int) -> None:
     """Take `card` from hand, pay `cost`, and put it into play (pushing the frames that need
     choices)."""
     p = s.player(seat)
-    board.leave_hand(p, card)
+    piles.leave_hand(p, card)
     p.influence -= cost
     c = CARDS[card]
     kind = c.type
@@ -196,7 +202,7 @@ def start_play(s: PaganState, seat: str, card: str, cost: int) -> None:
             push(s, {"t": "replace", "seat": seat, "card": card, "kind": kind})
     else:
         slots = p.slots(kind)
-        index = board.free_slot(slots)
+        index = piles.free_slot(slots)
         if index is not None:
             slots[index] = Slot(card)
             landed(s, seat, card, f"{kind}-{index}")
@@ -230,7 +236,7 @@ class Replace(Handler):
                     N_("Discard {card} to make room").format(card=card_name(c)),
                 )
                 for i, c in enumerate(s.enchantments)
-                if "gloom" not in s.supply or board.removable_by_owner(s, f"enchantment-{i}")
+                if not has_expansion(s) or gloom_places.removable_by_owner(s, f"enchantment-{i}")
             ]
         slots = s.player(f["seat"]).slots(kind)
         return [
@@ -241,7 +247,7 @@ class Replace(Handler):
             )
             for i, slot in enumerate(slots)
             if slot is not None
-            and ("gloom" not in s.supply or board.removable_by_owner(s, f"{kind}-{i}"))
+            and (not has_expansion(s) or gloom_places.removable_by_owner(s, f"{kind}-{i}"))
         ]
 
     def skip(self, s: PaganState, f: Frame) -> None:
@@ -295,7 +301,9 @@ class PlaceInvestigation(Handler):
             )
             for v in living
             if v.investigation
-            and ("gloom" not in s.supply or board.removable_by_owner(s, f"investigation-{v.id}"))
+            and (
+                not has_expansion(s) or gloom_places.removable_by_owner(s, f"investigation-{v.id}")
+            )
         ]
 
     def decide(self, s: PaganState, f: Frame, m: Move) -> None:
@@ -321,7 +329,7 @@ handler("place_investigation")(PlaceInvestigation)
 def _play(s: PaganState, f: Frame, o: Op) -> None:
     n = int(o.get("n", 1))
     if "per" in o:
-        n *= board.count(s, o["per"], f["seat"])
+        n *= gloom_places.count(s, o["per"], f["seat"])
     if n <= 0:
         return
     frame: Frame = {
@@ -342,6 +350,9 @@ class Play(Handler):
 
     decision = True
 
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return True  # skipped when nothing in the hand can be played
+
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         out = [
             play_move(s, card, cost)
@@ -359,7 +370,7 @@ class Play(Handler):
         if f["left"] <= 0:
             pop(s, f)
         card = arg(m)
-        cost = 0 if f["free"] else board.play_cost(s, f["seat"], card, f["discount"])
+        cost = 0 if f["free"] else modifiers.play_cost(s, f["seat"], card, f["discount"])
         if f.get("secrets") and CARDS[card].type == "brew":
             # "...and place N Secrets on it": once the Brew has found its spot
             push(s, {"t": "brew_secrets", "card": card, "n": f["secrets"], "place": None})
@@ -383,7 +394,7 @@ class BrewSecrets(Handler):
         if place is None:
             return
         for _ in range(f["n"]):
-            board.place_from_supply(s, place, "secret")
+            tokens.place_from_supply(s, place, "secret")
 
 
 handler("brew_secrets")(BrewSecrets)
@@ -431,6 +442,9 @@ class Reveal(Handler):
 
     decision = True
 
+    def private_options(self, s: PaganState, f: Frame) -> bool:
+        return bool(f["phase"] == "pick")  # the hand's cards; later, the revealed ones
+
     def moves(self, s: PaganState, f: Frame) -> list[Move]:
         phase = f["phase"]
         if phase == "pick":
@@ -450,7 +464,7 @@ class Reveal(Handler):
         owner = f["owner"]
         out = []
         for c in sorted(set(f["cards"])):
-            cost = board.play_cost(s, owner, c)
+            cost = modifiers.play_cost(s, owner, c)
             if can_play(s, owner, c, cost):
                 out.append(play_move(s, c, cost))
         return out
@@ -470,7 +484,7 @@ class Reveal(Handler):
         owner = f["owner"]
         p = s.player(owner)
         if f["phase"] == "pick":
-            board.leave_hand(p, card)
+            piles.leave_hand(p, card)
             f["cards"].append(card)
             if len(f["cards"]) >= f["n"]:
                 f["phase"] = "discard"
@@ -485,7 +499,7 @@ class Reveal(Handler):
             f["cards"].remove(card)
             self._back_to_hand(s, f)
             p.hand.append(card)
-            start_play(s, owner, card, board.play_cost(s, owner, card))
+            start_play(s, owner, card, modifiers.play_cost(s, owner, card))
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         if f["phase"] == "pick":

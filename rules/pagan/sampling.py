@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.core.rng import Rng
-from rules.pagan.board import cards_on_table
+from rules.core import Rng
+from rules.pagan.modifiers import cards_on_table
 from rules.pagan.state import HUNTER, WITCH, PaganState, opponent
 
 # Frames that hold a card in the open while it is being played.

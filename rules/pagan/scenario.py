@@ -4,7 +4,7 @@ conditions"), all read from the scenario's data:
 
 - rules: `triggers` (like a card's, with `whose: hunter | witch | both`) run in the Upkeep or
   when a card is cleansed (`rule_triggers`, used by the turn and by Cleanse), and `modifiers`
-  that change a player's rules (`board.global_modifier` adds them);
+  that change a player's rules (`modifiers.global_modifier` adds them);
 - objectives: checked at the end of their player's turn; once met, the reward `effect` happens
   once and the reward `modifiers` hold for the rest of the game (`end_of_turn`);
 - victory: an extra way for a player to win, checked at the end of that player's turn.
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.pagan.board import CATALOG
 from rules.pagan.effects import push_fx
 from rules.pagan.machine import finish
 from rules.pagan.ops import holds
 from rules.pagan.state import PaganState
+from rules.pagan.tables import CATALOG
 
 
 def _data(s: PaganState) -> Any:

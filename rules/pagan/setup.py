@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.errors import InvalidOptions
-from rules.core.rng import Rng, seed_state
+from rules.core import InvalidOptions, Rng, seed_state
 from rules.pagan import machine
-from rules.pagan.board import BOARD_SLOTS, CATALOG, GLOOM_LIMIT, TOKEN_LIMITS, villager_gloom_limit
 from rules.pagan.cards import Scenario
 from rules.pagan.catalog import box_order
 from rules.pagan.decks import validate_deck
+from rules.pagan.gloom_places import villager_gloom_limit
 from rules.pagan.state import HUNTER, SEATS, WITCH, PaganState, Player, Villager
+from rules.pagan.tables import BOARD_SLOTS, CATALOG, GLOOM_LIMIT, TOKEN_LIMITS
 from rules.pagan.turn import start_turn
 
 STARTING_INFLUENCE = 2

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from rules.core.errors import InvalidState
+from rules.core import InvalidState
+from rules.core.machine import Watch
 
 WITCH: Final = "witch"
 HUNTER: Final = "hunter"
@@ -155,7 +156,7 @@ class PaganState:
     reason: str | None = None
     decisions: int = 0
     # Beyond the Palisades: the Gloom on each Enchantment and the Hunter card each one covers
-    # (a place key, see `board.cards_in_play`), both in step with `enchantments`; how many cards
+    # (a place key, see `modifiers.cards_in_play`), both in step with `enchantments`; how many cards
     # and villagers have been cleansed; the scenario objectives completed.
     ench_gloom: list[int] = field(default_factory=list)
     ench_covers: list[str | None] = field(default_factory=list)
@@ -172,6 +173,8 @@ class PaganState:
     # The inference's log-likelihoods per villager over the first n entries of `witch_record`
     # (n, values): the record only grows, so a copy may share it and extend it.
     belief: tuple[int, list[float]] | None = field(default=None, compare=False, repr=False)
+    # What the machine notices while a traced move is made (`rules.core.machine.Watch`).
+    watch: Watch | None = field(default=None, compare=False, repr=False)
 
     def player(self, seat: str) -> Player:
         return self.witch if seat == WITCH else self.hunter
@@ -214,6 +217,11 @@ class PaganState:
             self.vindex,
             self.belief,
         )
+
+
+def has_expansion(s: PaganState) -> bool:
+    """Whether the game is played with Beyond the Palisades (only then is there Gloom)."""
+    return "gloom" in s.supply
 
 
 def _copy_frame(frame: Frame) -> Frame:

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rules.core.moves import Move
-from rules.core.text import N_
-from rules.pagan import board
-from rules.pagan.board import CARDS, TOKEN_NAMES, VILLAGERS, card_name, derived, villager_name
+from rules.core import N_, Move
+from rules.pagan import costs, gloom_places, modifiers, piles, tokens
 from rules.pagan.effects import (
     DONE,
     SKIP,
@@ -27,11 +25,22 @@ from rules.pagan.effects import (
     usable,
 )
 from rules.pagan.gloom import take_gloom
-from rules.pagan.machine import Handler, arg, finish, handler, pop, push
+from rules.pagan.machine import Handler, arg, finish, handler, pop, push, reads
 from rules.pagan.ops import holds
 from rules.pagan.playing import play_move, playable, start_play
 from rules.pagan.scenario import end_of_turn, rule_triggers
-from rules.pagan.state import DRAW, HUNTER, WITCH, Frame, PaganState, Player, Villager, opponent
+from rules.pagan.state import (
+    DRAW,
+    HUNTER,
+    WITCH,
+    Frame,
+    PaganState,
+    Player,
+    Villager,
+    has_expansion,
+    opponent,
+)
+from rules.pagan.tables import CARDS, TOKEN_NAMES, VILLAGERS, card_name, derived, villager_name
 
 HUNTER_PAWNS: Final = 3
 WITCH_PAWNS: Final = 2  # plus the Familiar pawn
@@ -56,12 +65,12 @@ def triggers(s: PaganState, when: str) -> list[tuple[str, int, dict[str, Any]]]:
     active player's Upkeep, then the scenario's rule triggers (place "scenario") for that
     player. A trigger with a `cond` fires only while it holds."""
     out = []
-    for card, owner, place in board.cards_in_play(s, among=_cards_with_triggers(when)):
+    for card, owner, place in modifiers.cards_in_play(s, among=_cards_with_triggers(when)):
         for i, trig in _card_triggers(card, when):
             whose = owner if trig.get("whose", "owner") == "owner" else opponent(owner)
             if whose == s.active:
                 out.append((place, i, trig))
-    for i, trig in rule_triggers(s, when) if "gloom" in s.supply else ():
+    for i, trig in rule_triggers(s, when) if has_expansion(s) else ():
         if trig["whose"] in (s.active, "both") and (
             "cond" not in trig or holds(s, {"seat": s.active, "here": None}, trig["cond"])
         ):
@@ -91,7 +100,7 @@ def trigger_label(place: str, trig: dict[str, Any], s: PaganState) -> str:
 
 
 def card_at(s: PaganState, place: str) -> str | None:
-    for card, _, key in board.cards_in_play(s):
+    for card, _, key in modifiers.cards_in_play(s):
         if key == place:
             return card
     return None
@@ -143,7 +152,7 @@ class Turn(Handler):
         elif step == 4:  # 5. "at the end of Upkeep"
             run_timed_triggers(s, "upkeep_end")
         elif step == 5:  # 6. hand limit
-            excess = len(p.hand) - board.hand_limit(s, s.active)
+            excess = len(p.hand) - modifiers.hand_limit(s, s.active)
             push_discard(s, s.active, excess, False, " (hand limit)")
         elif step == 6:  # the Action phase
             if p.pawns or p.familiar_pawn or free_actions(s, p):
@@ -314,7 +323,7 @@ class DuringUpkeep(Handler):
                 continue
             if not trig.get("optional"):
                 mandatory_left = True
-            elif not board.can_pay(s, s.active, trig.get("cost", {})) or not possible(
+            elif not costs.can_pay(s, s.active, trig.get("cost", {})) or not possible(
                 s, s.active, trig.get("effect", []), None
             ):
                 continue
@@ -356,9 +365,9 @@ class AllyUpkeep(Handler):
         """The next Ally in play from spot `slot` on (a covered Ally is not in play)."""
         allies = s.hunter.allies
         i = f["slot"]
-        covers = "gloom" in s.supply and any(s.ench_covers)
+        covers = has_expansion(s) and any(s.ench_covers)
         while i < len(allies) and (
-            allies[i] is None or (covers and board.is_covered(s, f"ally-{i}"))
+            allies[i] is None or (covers and modifiers.is_covered(s, f"ally-{i}"))
         ):
             i += 1
         return i if i < len(allies) else None
@@ -424,7 +433,7 @@ def visit_pawns_needed(s: PaganState, seat: str, villager_id: str) -> int:
 
 
 def pawns_to_visit(v: Villager, seat: str) -> int:
-    return board.modifier_on(v, "visit_pawns", seat) or 1
+    return modifiers.modifier_on(v, "visit_pawns", seat) or 1
 
 
 class Act(Handler):
@@ -441,10 +450,10 @@ class Act(Handler):
         out = self.visits(s, seat, pawns)
         out.append(GAIN_INFLUENCE)
         out.append(DRAW_CARD)
-        mods = board.modifier_cards(s)  # for every cost below
+        mods = modifiers.modifier_cards(s)  # for every cost below
         for card, cost in playable(s, seat, modifier_cards=mods):
             out.append(play_move(s, card, cost))
-        need = 1 + board.global_modifier(s, "ready_cost", seat, cards=mods)
+        need = 1 + modifiers.global_modifier(s, "ready_cost", seat, cards=mods)
         for v in s.villagers:
             if seat == HUNTER:
                 theirs, mine = v.witch_pawns, v.clues
@@ -496,23 +505,25 @@ class Act(Handler):
     ) -> list[Move]:
         h = s.hunter
         out = []
-        covers = "gloom" in s.supply and any(s.ench_covers)
+        covers = has_expansion(s) and any(s.ench_covers)
         for i, slot in enumerate(h.locations):
             if slot is None or slot.occupied:
                 continue
-            if covers and board.is_covered(s, f"location-{i}"):
+            if covers and modifiers.is_covered(s, f"location-{i}"):
                 continue
             activation = CARDS[slot.card].data.get("activate", {})
-            if board.can_pay(s, HUNTER, activation.get("cost", {})) and (
+            if costs.can_pay(s, HUNTER, activation.get("cost", {})) and (
                 not slot.gloom or usable(s, HUNTER, activation.get("effect", []), None, None)
             ):
                 out.append(_activate_move(i, slot.card))
         for i, card in enumerate(s.enchantments):
-            if CARDS[card].gloom or board.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
+            if CARDS[card].gloom or costs.can_pay(s, HUNTER, CARDS[card].data.get("lift", {})):
                 out.append(_lift_move(i, card))  # a Gloom Enchantment's Lift has no cost
         if h.evidence >= EXONERATE_COST and s.suspect_deck:
             out.append(EXONERATE)
-        raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER, cards=modifier_cards)
+        raid_cost = RAID_COST + modifiers.global_modifier(
+            s, "raid_cost", HUNTER, cards=modifier_cards
+        )
         clues_by_colour: dict[str, int] = {}
         bare = 0  # living villagers without a Clue: while there is one, no elimination
         for v in s.villagers:
@@ -546,16 +557,18 @@ class Act(Handler):
             return
         take_pawn(p)
         if kind == "influence":
-            p.influence += 2 + board.global_modifier(s, "basic_influence", seat)
+            p.influence += 2 + modifiers.global_modifier(s, "basic_influence", seat)
         elif kind == "draw":
-            board.draw(s, p)
+            piles.draw(s, p)
         elif kind == "play":
             card = arg(m)
-            start_play(s, seat, card, board.play_cost(s, seat, card))
+            start_play(s, seat, card, modifiers.play_cost(s, seat, card))
         elif kind == "ready":
             v = s.villager(arg(m))
             token = "clue" if seat == HUNTER else "secret"
-            board.remove_to_supply(s, v.id, token, 1 + board.global_modifier(s, "ready_cost", seat))
+            tokens.remove_to_supply(
+                s, v.id, token, 1 + modifiers.global_modifier(s, "ready_cost", seat)
+            )
             return_pawns(s, v.id, opponent(seat))
         elif kind == "ritual":
             s.villager(arg(m)).witch_pawns += 1
@@ -584,7 +597,7 @@ class Act(Handler):
             v = s.villager(arg(m))
             v.hunter_pawns += 1
             push(s, {"t": "raid", "seat": HUNTER, "villager": v.id})
-            raid_cost = RAID_COST + board.global_modifier(s, "raid_cost", HUNTER)
+            raid_cost = RAID_COST + modifiers.global_modifier(s, "raid_cost", HUNTER)
             push_pay(s, HUNTER, {"clues": raid_cost}, colour=v.colour)
         elif kind == "eliminate":
             eliminate(s, arg(m))
@@ -641,19 +654,20 @@ handler("lifted")(Lifted)
 def eliminate(s: PaganState, villager_id: str) -> None:
     """The Witch announces whether it was her; an innocent's tokens and every Clue in the village
     go back to the supply (the Suspect deck is not touched)."""
+    reads(s, WITCH)  # who the Witch is
     if villager_id == s.true_witch:
         finish(s, HUNTER, "eliminated-witch")
         return
     v = s.villager(villager_id)
     v.alive = False
     for token in ("secret", "favor"):
-        board.remove_to_supply(s, v.id, token, board.token_count_on(s, v.id, token))
+        tokens.remove_to_supply(s, v.id, token, tokens.token_count_on(s, v.id, token))
     if v.gloom:  # a Tainted villager's Gloom goes back, uncleansed
         s.supply["gloom"] += v.gloom
         v.gloom = 0
     if v.investigation:
         remove_card_in_play(s, f"investigation-{v.id}")
-        board.uncover_place(s, f"investigation-{v.id}")
+        gloom_places.uncover_place(s, f"investigation-{v.id}")
     for other in s.villagers:
         if other.clues:
             s.supply["clue"] += other.clues
@@ -688,9 +702,9 @@ class Raid(Handler):
         pop(s, f)
         v = s.villager(f["villager"])
         if m.kind == "favor":
-            board.remove_to_supply(s, v.id, "favor")
+            tokens.remove_to_supply(s, v.id, "favor")
         else:
-            board.remove_to_supply(s, v.id, "secret", v.secrets)
+            tokens.remove_to_supply(s, v.id, "secret", v.secrets)
 
     def prompt(self, s: PaganState, f: Frame) -> str:
         return N_("Raid {villager}: remove 1 Favor or all Secrets").format(
@@ -709,14 +723,14 @@ def distributed(
 ) -> int | None:
     """How many assets `seat`'s visit to `v` distributes (modifiers such as Obscuring Mist
     counted; below 1 places nothing), or None when the Distribute step is skipped. `mods` is
-    `board.modifier_cards(s)` when the caller asks this of several villagers of one state."""
-    if board.modifier_on(v, "skip_distribute", seat) is not None or (
-        "gloom" in s.supply and board.global_modifier(s, "skip_distribute", seat, cards=mods) > 0
+    `modifiers.modifier_cards(s)` when the caller asks this of several villagers of one state."""
+    if modifiers.modifier_on(v, "skip_distribute", seat) is not None or (
+        has_expansion(s) and modifiers.global_modifier(s, "skip_distribute", seat, cards=mods) > 0
     ):
         return None
     # a double-sided villager acts as the side showing
-    n = VILLAGERS[v.face].assets + board.global_modifier(s, "distribute", seat, cards=mods)
-    return n + (board.modifier_on(v, "distribute", seat) or 0)
+    n = VILLAGERS[v.face].assets + modifiers.global_modifier(s, "distribute", seat, cards=mods)
+    return n + (modifiers.modifier_on(v, "distribute", seat) or 0)
 
 
 class Visit(Handler):
@@ -737,22 +751,22 @@ class Visit(Handler):
             if (
                 inv
                 and CARDS[inv].data.get("affects") == seat
-                and not ("gloom" in s.supply and board.is_covered(s, f"investigation-{vid}"))
+                and not (has_expansion(s) and modifiers.is_covered(s, f"investigation-{vid}"))
             ):
                 place = f"investigation-{vid}"
                 push_fx(s, seat, CARDS[inv].data.get("on_visit", []), vid, inv, place)
         elif step == 1:
             if seat == WITCH:
-                limit = board.modifier_on(v, "convert_limit", WITCH)
+                limit = modifiers.modifier_on(v, "convert_limit", WITCH)
                 times = CONVERT_TIMES if limit is None else min(limit, CONVERT_TIMES)
                 if times > 0:
                     push(s, {"t": "convert", "seat": WITCH, "villager": vid, "left": times})
             elif (
                 v.clues >= 3
-                and not board.global_modifier(s, "no_evidence_step", HUNTER)
-                and board.modifier_on(v, "no_evidence_step", HUNTER) is None
+                and not modifiers.global_modifier(s, "no_evidence_step", HUNTER)
+                and modifiers.modifier_on(v, "no_evidence_step", HUNTER) is None
             ):
-                board.gain_evidence(s, 1)
+                tokens.gain_evidence(s, 1)
         elif step == 2:
             n = distributed(s, v, seat)
             if n is not None:
@@ -763,10 +777,14 @@ class Visit(Handler):
                 )
                 push_place(s, seat, token, n, f"{spec}:{villager.target}", vid, False)
         elif step == 3:
-            if board.modifier_on(v, "skip_skill", seat) is None:
+            if modifiers.modifier_on(v, "skip_skill", seat) is None:
                 push_fx(s, seat, list(VILLAGERS[v.face].skill), vid, vid)
         elif step == 4:
-            if seat == WITCH and v.favors >= 2 and board.modifier_on(v, "skip_skill", seat) is None:
+            if (
+                seat == WITCH
+                and v.favors >= 2
+                and modifiers.modifier_on(v, "skip_skill", seat) is None
+            ):
                 push(s, {"t": "again", "seat": WITCH, "villager": vid})
         elif step == 5:
             if seat == WITCH and f["familiar"] and not s.witch.familiar_used:
@@ -801,7 +819,7 @@ class Convert(Handler):
                         name=name, villager=villager_name(t)
                     ),
                 )
-                for t in board.holders(s, "favor", exclude=v.id)
+                for t in tokens.holders(s, "favor", exclude=v.id)
             ]
         return [*out, SKIP] if out else []
 
@@ -810,11 +828,11 @@ class Convert(Handler):
             pop(s, f)
             return
         vid = f["villager"]
-        board.remove_to_supply(s, vid, "secret", CONVERT_SECRETS)
+        tokens.remove_to_supply(s, vid, "secret", CONVERT_SECRETS)
         if m.args:
-            board.move_token(s, arg(m), vid, "favor")
+            tokens.move_token(s, arg(m), vid, "favor")
         else:
-            board.place_from_supply(s, vid, "favor")
+            tokens.place_from_supply(s, vid, "favor")
         f["left"] -= 1
         if f["left"] <= 0:
             pop(s, f)
@@ -876,13 +894,13 @@ class Familiar(Handler):
                 continue
             name = card_name(slot.card)
             data = CARDS[slot.card].data
-            xp = "gloom" in s.supply  # only then can an effect be barred by Gloom
+            xp = has_expansion(s)  # only then can an effect be barred by Gloom
             if not xp or usable(s, WITCH, data.get("effect", []), vid, f"familiar-{i}"):
                 out.append(Move("familiar", (("slot", i),), N_("Use {name}").format(name=name)))
             empower = data.get("empower")
             if (
                 empower
-                and board.can_pay(s, WITCH, empower.get("cost", {}))
+                and costs.can_pay(s, WITCH, empower.get("cost", {}))
                 and (not xp or usable(s, WITCH, empower.get("effect", []), vid, f"familiar-{i}"))
             ):
                 out.append(

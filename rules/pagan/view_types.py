@@ -200,6 +200,15 @@ class PaganDecision(TypedDict):
     prompt: str
     looking_at: NotRequired[Annotated[list[PaganCard], Doc("Cards only the deciding seat sees")]]
     revealed: NotRequired[Annotated[list[PaganCard], Doc("Cards revealed to both players")]]
+    token: NotRequired[
+        Annotated[
+            Literal["clue", "secret", "favor"],
+            Doc("The token each pick places, removes, moves or pays (token decisions)"),
+        ]
+    ]
+    max_targets: NotRequired[
+        Annotated[int, Doc("At most this many different places to remove tokens from")]
+    ]
 
 
 class PaganOutcome(TypedDict):

@@ -11,18 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from rules.pagan import machine
-from rules.pagan.board import (
-    CARDS,
-    CATALOG,
-    VILLAGERS,
-    card_name,
-    gloom_at,
-    gloom_limit,
-    has_expansion,
-    is_covered,
-)
+from rules.pagan.gloom_places import gloom_at, gloom_limit
+from rules.pagan.modifiers import is_covered
 from rules.pagan.scenario import objective_names
-from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState, Player, Slot, opponent
+from rules.pagan.state import (
+    DRAW,
+    HUNTER,
+    SEATS,
+    WITCH,
+    PaganState,
+    Player,
+    Slot,
+    has_expansion,
+    opponent,
+)
+from rules.pagan.tables import CARDS, CATALOG, VILLAGERS, card_name
 
 
 def _card(card_id: str) -> dict[str, Any]:
@@ -104,6 +107,14 @@ def _decision(s: PaganState, viewer: str | None) -> dict[str, Any] | None:
         out["looking_at"] = [_card(c) for c in sorted(f["cards"])]
     if f["t"] == "reveal":  # revealed cards are shown to both players
         out["revealed"] = [_card(c) for c in sorted(f["cards"])]
+    # Which token the picks are of, as the prompt says: a frontend gathering several picks
+    # counts them against what the board shows (a villager's Clues left to pay from).
+    if f["t"] == "pay_tokens":
+        out["token"] = "clue" if f["clue"] else "secret"
+    elif "token" in f:
+        out["token"] = f["token"]
+    if f.get("max_targets"):
+        out["max_targets"] = f["max_targets"]
     return out
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from rules.core.rng import Rng
+from rules.core import Rng
+from rules.core.machine import reads
 from rules.pantacle.catalog import load_catalog
 from rules.pantacle.components import TRIGGER_TIMES, Blade, Curse, Favor
 from rules.pantacle.ops import lasting as lasting_op
@@ -284,6 +285,7 @@ def draw_blade(s: PantacleState, p: Player) -> bool:
         rng.shuffle(pile)
         s.rng = rng.state
         s.blade_pile = pile
+    reads(s)  # the pile's order: nobody knows which blade comes
     p.take_blade(s.blade_pile.pop(), len(s.passes))
     return True
 
@@ -302,6 +304,7 @@ def discard_blade(s: PantacleState, p: Player, blade: str) -> None:
 def draw_curse(s: PantacleState) -> str | None:
     if not s.curse_pile:
         return None
+    reads(s)  # the Curse pile, face down
     s.curse_seen.pop()
     return s.curse_pile.pop()
 
@@ -314,5 +317,7 @@ def curse_to_bottom(s: PantacleState, curse: str, known_by: int) -> None:
 
 
 def distinct(cards: list[str]) -> list[str]:
-    """The cards in first-seen order without repeats (the same blade is one choice)."""
-    return list(dict.fromkeys(cards))
+    """The cards without repeats (the same blade is one choice), sorted by id as the seat's
+    view shows its hand: never in the order they were dealt, which no seat sees, lest the
+    order of a legal-move list tell it."""
+    return sorted(set(cards))

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from rules.core.yamldata import FieldReader, read_yaml
+from rules.core import FieldReader, read_yaml
 from rules.pantacle.components import (
     Blade,
     Catalog,

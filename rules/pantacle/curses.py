@@ -10,8 +10,7 @@ drawer knows them, which the pile's knowledge bits record.
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pantacle.board import (
     CURSES,
     EXTRA_CURSE_TOTALS,

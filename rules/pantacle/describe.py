@@ -12,8 +12,7 @@ holds, since its label names only what then goes face up.
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 
 # Labels whose past tense reads badly: the kind, and what the log says instead.
 TEXTS = {"stop": N_("stopped discarding and refilled their hand")}

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pantacle.board import (
     FAVORS,
     FLAMES,
@@ -151,6 +150,9 @@ class Discard(Handler):
     """Discard one Keeper blade of your choice (a curse's effect)."""
 
     decision = True
+
+    def private_options(self, s: PantacleState, f: Frame) -> bool:
+        return True  # a hand of copies of one blade is discarded from at once
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         return [

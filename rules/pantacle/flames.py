@@ -8,8 +8,7 @@ is "the curse-free disc" or "a cursed disc" (they leave the pentagram in its pri
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pantacle.board import CURSE_FREE, POINTS
 from rules.pantacle.curses import push_curse_draw
 from rules.pantacle.effects import push_fx, push_triggers

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.machine_game import MachineGame
-from rules.core.moves import Move
-from rules.core.protocol import Options, Outcome
-from rules.core.rng import Rng
-from rules.core.text import N_
-from rules.pantacle import describe, heuristics, sampling, setup, state, views
+from rules.core import N_, GameInfo, MachineGame, Move, Options, Outcome, Rng
+from rules.pantacle import describe, heuristics, sampling, setup, state, view_types, views
 from rules.pantacle.board import CATALOG
 from rules.pantacle.catalog_export import catalog_json
 from rules.pantacle.machine import MACHINE
@@ -24,8 +20,17 @@ REASONS = {
 }
 
 
+INFO = GameInfo(
+    min_players=setup.MIN_PLAYERS,
+    max_players=setup.MAX_PLAYERS,
+    view=view_types.VIEW,
+    move_values=view_types.MOVE_VALUES,
+)
+
+
 class PantacleGame(MachineGame[PantacleState, int]):
     name = "pantacle"
+    info = INFO
     machine = MACHINE
 
     def seats(self, options: Options | None = None) -> list[str]:

@@ -12,8 +12,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.core.moves import Move
-from rules.core.rng import Rng
+from rules.core import Move, Rng
 from rules.pantacle.board import (
     BLADES,
     FAVORS,

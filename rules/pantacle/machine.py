@@ -10,6 +10,7 @@ from rules.core.machine import arg as arg
 from rules.core.machine import finish as finish
 from rules.core.machine import pop as pop
 from rules.core.machine import push as push
+from rules.core.machine import reads as reads
 from rules.pantacle.state import Frame, PantacleState
 
 

@@ -12,7 +12,7 @@ they really are) and shuffled, never looked at one by one.
 
 from __future__ import annotations
 
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pantacle.state import PantacleState, Player, seat_index
 
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.errors import InvalidOptions
-from rules.core.rng import Rng, seed_state
+from rules.core import InvalidOptions, Rng, seed_state
 from rules.pantacle import machine
 from rules.pantacle.board import BLADES, CURSES, HAND_SIZE, PENTAGRAM, SUPPLY_LIMITS
 from rules.pantacle.state import PantacleState, Player, seat_name

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.errors import InvalidState
+from rules.core import InvalidState
+from rules.core.machine import Watch
 
 Frame = dict[str, Any]
 
@@ -105,6 +106,11 @@ class Pass:
     favor: str
     resolve_hound: bool
 
+    def __reduce__(self) -> tuple[type[Pass], tuple[int, str, bool]]:
+        # Compiled by mypyc, a frozen class refuses pickle's default way back (setting its
+        # fields one by one), which `copy.deepcopy` and pickle take: rebuild it instead.
+        return (Pass, (self.seat, self.favor, self.resolve_hound))
+
 
 @dataclass(slots=True)
 class PantacleState:
@@ -131,6 +137,8 @@ class PantacleState:
     passes: list[Pass] = field(default_factory=list)
     # The legal moves of the pending decision, computed once per decision; never serialized.
     cache: list[Any] | None = field(default=None, compare=False, repr=False)
+    # What the machine notices while a traced move is made (`rules.core.machine.Watch`).
+    watch: Watch | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:

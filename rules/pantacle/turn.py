@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core.moves import Move
-from rules.core.text import N_
+from rules.core import N_, Move
 from rules.pantacle.board import (
     BLADE_KEEPER,
     BLADES,
@@ -42,7 +41,7 @@ from rules.pantacle.board import (
 )
 from rules.pantacle.effects import push_triggers, receive_favor
 from rules.pantacle.flames import push_flame
-from rules.pantacle.machine import Handler, arg, handler, pop, push
+from rules.pantacle.machine import Handler, arg, handler, pop, push, reads
 from rules.pantacle.state import Frame, PantacleState, Pass, Player, seat_name
 
 
@@ -119,6 +118,7 @@ class Look(Handler):
     def decide(self, s: PantacleState, f: Frame, m: Move) -> None:
         pop(s, f)
         target = s.players[int(str(arg(m)).rpartition("-")[2])]
+        reads(s, target.seat)  # the hand looked at
         bit = 1 << f["seat"]
         target.seen = [m | bit for m in target.seen]
 
@@ -441,6 +441,9 @@ class MoonDiscard(Handler):
     one counting for the Moon Phase."""
 
     decision = True
+
+    def private_options(self, s: PantacleState, f: Frame) -> bool:
+        return True  # a hand of copies of one blade is discarded from at once
 
     def moves(self, s: PantacleState, f: Frame) -> list[Move]:
         hand = s.players[f["seat"]].hand

@@ -108,7 +108,8 @@ class PantacleSupply(TypedDict):
 
 
 class PantacleKnownCurse(TypedDict):
-    """A Curse card this seat put back on the pile itself."""
+    """A Curse pile card this reader knows: one this seat put back itself, or one every seat
+    saw go back face up (a spectator knows these only)."""
 
     from_top: int
     curse: str

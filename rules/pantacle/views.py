@@ -5,7 +5,8 @@ with what is on them, face-down ones included since everyone saw them face up fi
 Favor board, the Keeper discards, the supplies and how many cards each hand and pile holds.
 A seat also sees its own hand, the cards of other hands it knows (Bewitchment), the Curse pile
 cards it put back itself, and the Curse cards it is choosing among. A spectator sees the public
-part. Hidden cards never appear, not even in prompts; only counts do.
+part, which includes the Curse pile cards every seat saw go back (a kept card that left at once).
+Hidden cards never appear, not even in prompts; only counts do.
 
 What everyone saw happen to the hands is public too: every offer passed (`passes`, in order) and,
 for each card in a hand, how many passes had been recorded when it arrived (`hand_since`, sorted),
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.pantacle import machine
-from rules.pantacle.board import BLADES, CURSES, FAVORS
+from rules.pantacle.board import BLADES, CURSES, FAVORS, everyone
 from rules.pantacle.state import PantacleState, Player, seat_index, seat_name
 
 
@@ -106,13 +107,16 @@ def view(s: PantacleState, seat: str | None) -> dict[str, Any]:
         "decision": _decision(s, viewer),
         "outcome": None,
     }
-    if viewer is not None:
-        top = len(s.curse_pile) - 1
-        out["curse_pile_known"] = [
-            {"from_top": top - i, "curse": c}
-            for i, (c, m) in enumerate(zip(s.curse_pile, s.curse_seen, strict=True))
-            if m & bit
-        ][::-1]
+    # A spectator knows the Curse pile cards every seat saw: a kept card goes "face up in front
+    # of you, so that all the players may check it", even one that goes straight back to the
+    # bottom of the pile (an Exhaustion card left without resources).
+    table = everyone(s)
+    top = len(s.curse_pile) - 1
+    out["curse_pile_known"] = [
+        {"from_top": top - i, "curse": c}
+        for i, (c, m) in enumerate(zip(s.curse_pile, s.curse_seen, strict=True))
+        if (m & bit if viewer is not None else m == table)
+    ][::-1]
     if s.winner is not None:
         out["outcome"] = {"winners": [seat_name(s.winner)], "reason": s.reason}
     return out

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules.core.protocol import Game
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Rng, seed_state
 
 
 def random_positions(

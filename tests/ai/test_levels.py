@@ -6,6 +6,7 @@ import pytest
 
 from ai import LEVELS, InvalidLevel, choose_move, params_for
 from ai.levels import PRESETS
+from rules.core import game_names, get_game
 from rules.pagan.game import PAGAN
 
 
@@ -22,14 +23,24 @@ def test_novice_draws_its_move_by_the_root_values_and_the_others_play_their_best
 
 
 def test_pagan_easy_and_novice_draw_their_moves_with_noise_other_games_keep_the_presets() -> None:
-    from ai.levels import GAME_PRESETS
-
     pagan_novice, pagan_easy = params_for("novice", game="pagan"), params_for("easy", game="pagan")
     assert pagan_easy.select == pagan_novice.select == "softmax"
     assert pagan_easy.temperature < pagan_novice.temperature
     assert pagan_novice.iterations < pagan_easy.iterations == PRESETS["easy"].iterations
     assert params_for("easy", game="pantacle") == PRESETS["easy"] == params_for("easy")
-    assert set(GAME_PRESETS["pagan"]) == {"novice", "easy"}
+    assert set(PAGAN.info.level_params) == {"novice", "easy"}
+
+
+def test_every_game_tunes_only_levels_and_parameters_that_exist() -> None:
+    for name in game_names():
+        tuned = get_game(name).info.level_params
+        assert set(tuned) <= set(LEVELS), name
+        for level, params in tuned.items():  # a bad name or value is refused, as an override
+            assert params_for(level, game=name) == params_for(level, params), (name, level)
+
+
+def test_a_game_unknown_to_the_registry_plays_the_shared_presets() -> None:
+    assert params_for("easy", game="no-such-game") == PRESETS["easy"]
 
 
 def test_a_search_in_a_game_uses_that_games_preset() -> None:

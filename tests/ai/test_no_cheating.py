@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ai import analyse, choose_move
-from rules.core.registry import game_names, get_game
-from rules.core.rng import Rng
+from rules.core import Rng, game_names, get_game
 from tests.ai.positions import random_positions
 
 SMALL = {"iterations": 24, "time_cap": None}

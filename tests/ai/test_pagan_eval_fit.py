@@ -9,7 +9,7 @@ from pathlib import Path
 import orjson
 
 from benchmarks.ai_fit_pagan_eval import Row, fit, searched_positions
-from rules.core.rng import Rng, seed_state
+from rules.core import Rng, seed_state
 from rules.pagan import heuristics
 
 

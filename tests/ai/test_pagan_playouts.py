@@ -5,7 +5,7 @@ and never reads what he cannot see."""
 from __future__ import annotations
 
 from ai.hooks import rollout_policy
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pagan.game import PAGAN
 from rules.pagan.heuristics import (
     _target_colour,

@@ -5,7 +5,7 @@ plays clearly better than chance."""
 from __future__ import annotations
 
 from ai.hooks import random_move
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pantacle.game import PANTACLE
 from rules.pantacle.heuristics import favor_worth, rollout_move
 from rules.pantacle.state import PantacleState, seat_index

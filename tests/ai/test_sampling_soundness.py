@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pagan.game import PAGAN
 from rules.pagan.state import HUNTER, WITCH, PaganState
 from tests.ai.positions import random_positions

@@ -14,8 +14,7 @@ from ai import Session, analyse, choose_move
 from ai.ismcts import Node, search
 from ai.levels import params_for
 from ai.parallel import merge, pick, run_tree, split
-from rules.core.moves import Move
-from rules.core.rng import Rng
+from rules.core import Move, Rng
 from rules.pagan import machine
 from rules.pagan.game import PAGAN
 from rules.pagan.state import HUNTER, WITCH, PaganState

@@ -19,6 +19,7 @@ class Toy:
     reason: str | None = None
     decisions: int = 0
     cache: list[Any] | None = None
+    watch: core.Watch | None = None
     log: list[str] = field(default_factory=list)
 
 
@@ -99,3 +100,83 @@ def test_a_finished_game_has_no_decision() -> None:
     assert m.to_move(s) is None and m.legal_moves(s) == [] and s.stack == []
     with pytest.raises(RuntimeError, match="the game is over"):
         m.decide(s, Move("a", (), "a"))
+
+
+# --- watching a move: secrets read and forced decisions ----------------------------------------
+
+
+def _watched_machine() -> core.Machine[Toy, str]:
+    """p1 picks; then, by the frames below, p1's forced pick, a read of p2's secret (or of one
+    nobody knows), and p1's next forced pick; p2's hand-like decision says its options are its
+    own."""
+    m: core.Machine[Toy, str] = core.Machine()
+
+    class Pick(core.Handler[Toy, str]):
+        decision = True
+
+        def seat(self, s: Toy, f: Frame) -> str:
+            return str(f.get("seat", "p1"))
+
+        def moves(self, s: Toy, f: Frame) -> list[Move]:
+            return [Move(o, (), o) for o in f["options"]]
+
+        def decide(self, s: Toy, f: Frame, mv: Move) -> None:
+            s.log.append(mv.kind)
+            pop(s, f)
+
+    class Hand(Pick):
+        def private_options(self, s: Toy, f: Frame) -> bool:
+            return True
+
+    class Secret(core.Handler[Toy, str]):
+        def run(self, s: Toy, f: Frame) -> None:
+            pop(s, f)
+            core.reads(s, f["known_to"])
+
+    m.handler("pick")(Pick)
+    m.handler("hand")(Hand)
+    m.handler("secret")(Secret)
+    return m
+
+
+def _toy_after_a_pick(known_to: str | None) -> Toy:
+    frames: list[Frame] = [
+        {"t": "pick", "options": ["x", "y"]},
+        {"t": "pick", "options": ["after"]},
+        {"t": "secret", "known_to": known_to},
+        {"t": "pick", "options": ["before"]},
+        {"t": "pick", "options": ["a", "b"]},
+    ]
+    return Toy(stack=frames)
+
+
+@pytest.mark.parametrize(("known_to", "hidden"), [("p1", False), ("p2", True), (None, True)])
+def test_a_watch_notes_a_secret_read_unless_the_mover_knows_it(
+    known_to: str | None, hidden: bool
+) -> None:
+    m = _watched_machine()
+    s = _toy_after_a_pick(known_to)
+    m.advance(s)
+    watch = core.decide_watched(m, s, m.legal_moves(s)[0])
+    assert s.log == ["a", "before", "after"] and s.watch is None
+    assert watch.hidden is hidden
+    # The forced decisions of the mover are noted up to the first secret it cannot see.
+    assert [mv.kind for mv in watch.forced] == (["before"] if hidden else ["before", "after"])
+
+
+def test_a_decision_with_private_options_met_for_another_seat_is_a_secret() -> None:
+    m = _watched_machine()
+
+    def toy(seat: str) -> Toy:
+        s = Toy(stack=[{"t": "pick", "options": ["end", "stop"]}])
+        s.stack.append({"t": "hand", "seat": seat, "options": ["only"]})
+        s.stack.append({"t": "pick", "options": ["a", "b"]})
+        m.advance(s)
+        return s
+
+    for seat, hidden in (("p2", True), ("p1", False)):
+        s = toy(seat)
+        assert core.decide_watched(m, s, m.legal_moves(s)[0]).hidden is hidden, seat
+    s = toy("p2")
+    m.decide(s, m.legal_moves(s)[0])  # unwatched: nothing is noted anywhere
+    assert s.watch is None and s.log == ["a", "only"]

@@ -2,8 +2,7 @@
 
 import pytest
 
-from rules.core.protocol import Game
-from rules.core.rng import Rng, seed_state
+from rules.core import Game, Rng, seed_state
 from tests.core.toy_game import TOY
 
 

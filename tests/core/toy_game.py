@@ -12,11 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.describe import Description, narrate
-from rules.core.errors import IllegalMove, InvalidOptions, InvalidState
-from rules.core.moves import JsonValue, Move, find_move
-from rules.core.protocol import Options, Outcome, Seat
-from rules.core.rng import Rng, seed_state
+from rules.core import (
+    Description,
+    GameInfo,
+    IllegalMove,
+    InvalidOptions,
+    InvalidState,
+    JsonValue,
+    Move,
+    Options,
+    Outcome,
+    Rng,
+    Seat,
+    Traced,
+    find_move,
+    narrate,
+    seed_state,
+)
 
 CARDS = tuple(range(1, 10))
 MAX_TAKE = 3
@@ -36,6 +48,8 @@ class NimState:
 
 class HiddenNim:
     """The protocol over `NimState`. `name` can be changed so tests can register variants."""
+
+    info = GameInfo(min_players=2, max_players=4)  # no typed view: JSON views only
 
     def __init__(self, name: str = "toy-nim") -> None:
         self.name = name
@@ -100,6 +114,11 @@ class HiddenNim:
             state.reason = "last-stone"
             return
         state.turn = (state.turn + 1) % len(state.seats)
+
+    def apply_traced(self, state: NimState, move: Move | str | dict[str, JsonValue]) -> Traced:
+        """A showdown reads every hidden card; taking stones reads nothing hidden."""
+        after = self.apply(state, move)
+        return Traced(after, after.reason == "showdown", ())
 
     def outcome(self, state: NimState) -> Outcome | None:
         if state.winner is None:

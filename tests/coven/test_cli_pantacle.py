@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from coven.cli import app
-from rules.core.registry import get_game
+from rules.core import get_game
 from rules.pantacle.game import PANTACLE
 
 runner = CliRunner()

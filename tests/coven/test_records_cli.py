@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from coven.cli import app
 from gamestore import transcripts
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.records import new_record, play, random_chooser
 
 runner = CliRunner()

@@ -5,7 +5,7 @@ import orjson
 import pytest
 
 from coven.simulate import play_random, simulate
-from rules.core.protocol import Outcome
+from rules.core import Outcome
 from tests.core.toy_game import TOY, BrokenNim, HiddenNim
 
 

@@ -18,7 +18,7 @@ from gamestore.commits import load_state, plan_move
 from gamestore.records import FINISHED, GameRecord
 from gamestore.settings import Settings
 from gamestore.store import SyncStore
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.games import clocked_record
 from tests.support.tables import on_store
 

@@ -1,17 +1,31 @@
 """Move planning against the rules: a submission resolves to the legal move it names (by id or by
 value), a refused one raises the rules' own `IllegalMove` with the rules' reason, and a planned
-commit carries the new state and the JSON Patch of the spectator's view."""
+commit carries the new state and the JSON Patch of the spectator's view. A batch ends at a move
+whose result its seat could not see, and takes the seat's forced picks as made."""
 
 from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
 
 import orjson
 import pytest
 
 from gamestore import patch
-from gamestore.commits import event_for, load_state, plan_move, plan_resign, resolve_move
+from gamestore.commits import (
+    BatchRefused,
+    event_for,
+    load_state,
+    plan_batch,
+    plan_move,
+    plan_resign,
+    resolve_move,
+)
 from gamestore.records import ACTIVE, FINISHED, GameRecord, SeatConfig
-from rules.core.errors import IllegalMove
-from rules.core.registry import get_game
+from rules.core import IllegalMove, get_game
+from rules.pagan.state import HUNTER, PaganState
+from tests.pagan.positions import GAME as PAGAN
+from tests.pagan.positions import action_phase, new_game, put_on_top, set_tokens
 
 
 def _record() -> GameRecord:
@@ -86,3 +100,106 @@ def test_each_reader_gets_its_own_description_and_only_the_mover_the_move() -> N
     for reader in ("hunter", None):
         event = event_for(pub, priv, "witch", reader)
         assert event == public, reader
+
+
+# --- batches --------------------------------------------------------------------------------------
+
+
+def _batch_record(game: Any, state: Any) -> GameRecord:
+    return GameRecord(
+        id="batch",
+        game=game.name,
+        options=state.options,
+        seed="batch",
+        seats=[SeatConfig(seat, "human") for seat in game.seats(state.options)],
+        version=5,
+        state=orjson.dumps(game.to_json(state)),
+    )
+
+
+def _told(game: Any, state: Any, seat: str, batch: list[str]) -> Any:
+    try:
+        commits, after = plan_batch(game, _batch_record(game, state), state, seat, batch)
+    except BatchRefused as exc:
+        return exc.index, None if exc.illegal is None else exc.illegal.reason, exc.to_move
+    return [c.move_id for c in commits], after
+
+
+def _hunter_with_clues() -> PaganState:
+    """The Hunter choosing an action, a Clue on every villager and 3 on Doctor Annie."""
+    s = new_game(seed=4)
+    for v in s.villagers:
+        set_tokens(s, v.id, clues=3 if v.id == "doctor-annie" else 1)
+    action_phase(s, HUNTER)
+    return s
+
+
+@pytest.mark.parametrize("witch", [True, False])
+def test_a_batch_after_an_elimination_is_refused_alike_whoever_the_witch_is(witch: bool) -> None:
+    """The issue's probe: `[eliminate:X, no-such-move]` answered "the game is over" when X was
+    the Witch and "not a legal move" otherwise. Now the same, whoever she is."""
+    s = _hunter_with_clues()
+    s.true_witch = "doctor-annie" if witch else "stranger-sue"
+    s.suspect_deck = [v.id for v in s.villagers if v.id != s.true_witch]
+    index, reason, _ = _told(PAGAN, s, HUNTER, ["eliminate:doctor-annie", "no-such-move"])
+    assert index == 1
+    assert reason == (
+        "what the move at index 0 did depends on what the hunter cannot see (a card drawn, "
+        "a hidden card, an elimination), so a batch must end with it"
+    )
+    moves, after = _told(PAGAN, s, HUNTER, ["eliminate:doctor-annie"])
+    assert moves == ["eliminate:doctor-annie"] and (after.winner is not None) == witch
+
+
+def test_a_batch_after_a_card_drawn_is_refused_whatever_was_drawn() -> None:
+    s = _hunter_with_clues()
+    told = set()
+    for top in ("0001", "0005"):
+        put_on_top(s, HUNTER, [top])
+        index, reason, _ = _told(PAGAN, s, HUNTER, ["draw", "influence"])
+        told.add((index, reason))
+    assert len(told) == 1 and next(iter(told))[0] == 1
+
+
+def _raid_position(target: str) -> PaganState:
+    """The issue's table: the Hunter with a Clue on Doctor Annie and 2 on Stranger Sue (the
+    blue villagers' only Clues), `target` holding a Secret to raid."""
+    s = new_game(seed=4)
+    set_tokens(s, "doctor-annie", clues=1)
+    set_tokens(s, "stranger-sue", clues=2)
+    set_tokens(s, target, clues=s.villager(target).clues, secrets=1)
+    action_phase(s, HUNTER)
+    return s
+
+
+RAID_ORDERS = sorted(set(permutations(["doctor-annie", "stranger-sue", "stranger-sue"])))
+
+
+@pytest.mark.parametrize("target", ["doctor-annie", "stranger-sue", "beau-johnson"])
+@pytest.mark.parametrize("order", RAID_ORDERS, ids="-".join)
+def test_a_raid_paid_from_the_board_in_any_order_is_made(
+    target: str, order: tuple[str, ...]
+) -> None:
+    """Every order of the picks is made, the picks the engine took by itself (a single
+    villager left to pay from, the Raid's one choice) taken as already made."""
+    s = _raid_position(target)
+    batch = [f"raid:{target}", *(f"pay:{villager}" for villager in order)]
+    moves, after = _told(PAGAN, s, HUNTER, batch)
+    assert moves == batch[: len(moves)] and len(moves) < len(batch), "the last pay was forced"
+    assert after.villager("doctor-annie").clues == after.villager("stranger-sue").clues == 0
+    assert after.villager(target).secrets == 0, "the Raid removed the Secret"
+    assert PAGAN.to_move(after) == HUNTER and after.hunter.pawns == 2
+
+
+def test_a_move_after_the_forced_ones_is_a_new_decision() -> None:
+    """Forced picks may be sent or left out; what follows them is decided as usual."""
+    s = _raid_position("doctor-annie")
+    sent = ["raid:doctor-annie", "pay:doctor-annie", "pay:stranger-sue", "influence"]
+    left_out = ["raid:doctor-annie", "pay:doctor-annie", "influence"]
+    made_sent, after_sent = _told(PAGAN, s, HUNTER, sent)
+    made_left_out, after_left_out = _told(PAGAN, s, HUNTER, left_out)
+    assert made_sent == made_left_out == ["raid:doctor-annie", "pay:doctor-annie", "influence"]
+    assert PAGAN.to_json(after_sent) == PAGAN.to_json(after_left_out)
+    too_many = [*sent[:3], "pay:stranger-sue", "pay:stranger-sue", "influence"]
+    index, reason, _ = _told(PAGAN, s, HUNTER, too_many)
+    assert index == 4 and "is not a legal move now" in str(reason), "one pay too many"

@@ -14,7 +14,7 @@ from gamestore.keys import Keys
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import ORPHAN_GRACE_SECONDS, Store
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.tables import on_store
 
 
@@ -51,7 +51,8 @@ def test_a_lobby_read_drops_the_entries_of_games_missing_or_full_whose_removal_w
         listed, full = _open_game("lobby-a"), _open_game("lobby-b")
         assert await store.create(listed) and await store.create(full)
         # A join whose lobby removal was lost: the game's own script ran, the ZREM did not.
-        await store.scripts["join"](keys=[store.keys.game(full.id)], args=["hunter", "h"])
+        channel = store.keys.channel(full.id)
+        await store.scripts["join"](keys=[store.keys.game(full.id)], args=["hunter", "h", channel])
         await store.redis.zadd(store.keys.lobby, {"never-written": time.time()})
         ids = [r.id for r in await store.lobby(200)]
         assert listed.id in ids and full.id not in ids and "never-written" not in ids

@@ -9,8 +9,7 @@ import orjson
 
 from gamestore import provenance
 from gamestore.commits import plan_move
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from rules.core import Rng, get_game
 from tests.support.records import new_record
 
 

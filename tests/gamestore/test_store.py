@@ -12,7 +12,7 @@ from gamestore.commits import load_state, own_event, plan_move
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store, SyncStore
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.tables import on_store
 
 T = TypeVar("T")

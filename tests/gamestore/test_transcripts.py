@@ -3,7 +3,6 @@ game's record hold, and where a replay finds a record diverging."""
 
 from __future__ import annotations
 
-import copy
 import functools
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 from gamestore import provenance, transcripts
 from gamestore.records import FINISHED, GameRecord
 from gamestore.transcripts import LogEntry, RecordError
-from rules.core.registry import get_game
+from rules.core import get_game
 from service import contracts
 from tests.support.records import new_record, play, random_chooser
 
@@ -109,22 +108,25 @@ def _complete() -> dict[str, Any]:
 
 
 def test_a_changed_move_is_named_with_its_version_and_seat() -> None:
+    """Another legal move at the first decision from the tenth on that has a choice."""
     doc = _complete()
-    tampered = copy.deepcopy(doc)
-    decision = tampered["decisions"][9]
-    legal = get_game("pantacle").legal_moves(
-        get_game("pantacle").replay(
-            doc["options"], doc["seed"]["seed"], [d["move"]["id"] for d in doc["decisions"][:9]]
-        )
+    game = get_game("pantacle")
+    ids = [d["move"]["id"] for d in doc["decisions"]]
+    at = next(
+        i
+        for i in range(9, len(ids))
+        if len(game.legal_moves(game.replay(doc["options"], doc["seed"]["seed"], ids[:i]))) > 1
     )
-    other = next(m for m in legal if m.id != decision["move"]["id"])
+    legal = game.legal_moves(game.replay(doc["options"], doc["seed"]["seed"], ids[:at]))
+    other = next(m for m in legal if m.id != ids[at])
+    decision = doc["decisions"][at]
     decision["move"] = other.to_json()
-    result = transcripts.replay(tampered)
+    result = transcripts.replay(doc)
     assert not result.ok and result.divergence is not None
-    assert result.divergence.version == 10 and result.divergence.seat == decision["seat"]
+    assert result.divergence.version == at + 1 and result.divergence.seat == decision["seat"]
     assert result.divergence.move == other.id
-    assert str(result.divergence).startswith(f"version 10 ({decision['seat']}: {other.id}): ")
-    assert result.versions == 9
+    assert str(result.divergence).startswith(f"version {at + 1} ({decision['seat']}: {other.id}): ")
+    assert result.versions == at
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ addresses the service will call, what notices a change of the game makes, and th
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import re
 import time
 
 import orjson
@@ -99,12 +101,86 @@ def test_only_absolute_http_urls_with_a_host_are_accepted(url: str) -> None:
         ("240.0.0.1", "reserved"),
         ("100.64.0.1", "not public"),
         ("::ffff:127.0.0.1", "loopback"),
+        # Every IPv6 form that carries an IPv4 address is judged by the address it carries.
+        ("2002:7f00:1::", "carries an IPv4 address: 127.0.0.1 is a loopback"),  # 6to4
+        ("2002:a9fe:a9fe::1", "169.254.169.254 is a link-local"),
+        ("2002:a00:1::", "10.0.0.1 is a private"),
+        ("2002:c0a8:1::", "192.168.0.1 is a private"),
+        ("64:ff9b::7f00:1", "127.0.0.1 is a loopback"),  # NAT64, well-known prefix
+        ("64:ff9b::a9fe:a9fe", "169.254.169.254 is a link-local"),
+        ("64:ff9b:1::a00:1", "10.0.0.1 is a private"),  # NAT64, local-use, /96
+        # The same prefix as a /48 (192.168.0.1 around the u octet), public where a /96 puts it.
+        ("64:ff9b:1:c0a8:0:100:5db8:d822", "carries an IPv4 address"),
+        ("::127.0.0.1", "127.0.0.1 is a loopback"),  # IPv4-compatible
+        ("::ffff:0:a9fe:a9fe", "169.254.169.254 is a link-local"),  # IPv4-translated
+        # Teredo: server 65.54.227.120, client 192.0.2.45 (documentation: not public).
+        ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "192.0.2.45"),
+        ("2001:0:7f00:1::a247:2dde", "127.0.0.1 is a loopback"),  # a Teredo server on loopback
     ],
 )
 def test_addresses_that_are_not_public_are_refused(address: str, kind: str) -> None:
     target = webhook_urls.parse(f"http://[{address}]/" if ":" in address else f"http://{address}/")
-    with pytest.raises(webhook_urls.WebhookUrlRefused, match=kind):
+    with pytest.raises(webhook_urls.WebhookUrlRefused, match=re.escape(kind)):
         webhook_urls.resolve(target, allow_private=False)
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "2002:5db8:d822::1",  # 6to4 of 93.184.216.34
+        "64:ff9b::5db8:d822",  # NAT64 of it
+        "::5db8:d822",  # IPv4-compatible
+        "2001:0:5db8:d822::a247:2dde",  # Teredo: server and client both public
+        "2606:4700::1111",  # a plain public IPv6 address
+    ],
+)
+def test_an_ipv6_address_carrying_a_public_ipv4_address_is_accepted(address: str) -> None:
+    target = webhook_urls.parse(f"https://[{address}]/hook")
+    assert [str(a) for a in webhook_urls.resolve(target, allow_private=False)] == [
+        str(ipaddress.ip_address(address))
+    ]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://a..b/hook",
+        "http://.example.com/hook",
+        "http://" + "a" * 64 + ".example.com/hook",
+        "http://" + ".".join(["a" * 63] * 4) + "/hook",
+        "http://%ff/hook",
+        "http://exa!mple.com/hook",
+        "http://-example.com/hook",
+    ],
+)
+def test_a_host_name_dns_cannot_hold_is_refused_before_it_is_resolved(url: str) -> None:
+    """An empty or 64-character label made the resolver raise a UnicodeError (a 500)."""
+    with pytest.raises(webhook_urls.WebhookUrlRefused, match="not a valid host name"):
+        webhook_urls.parse(url)
+    with pytest.raises(webhook_urls.WebhookUrlRefused, match="not a valid host name"):
+        asyncio.run(webhook_urls.check(url, allow_private=True))
+
+
+@pytest.mark.parametrize(
+    "host", ["example.com", "example.com.", "bücher.example", "a_b.example", "xn--bcher-kva.de"]
+)
+def test_host_names_dns_can_hold_pass_the_syntax_check(host: str) -> None:
+    assert webhook_urls.parse(f"https://{host}/hook").host == host
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("http://example.com:0/", "port must be a number from 1 to 65535"),
+        ("http://example.com:99999/", "port must be a number from 1 to 65535"),
+        ("http://example.com:x/", "port must be a number from 1 to 65535"),
+        ("http://[::1/", "this is not a valid URL"),
+    ],
+)
+def test_a_refusal_gives_a_reason_of_its_own_not_the_parsers(url: str, reason: str) -> None:
+    with pytest.raises(webhook_urls.WebhookUrlRefused) as refused:
+        webhook_urls.parse(url)
+    assert refused.value.reason.endswith(reason), refused.value.reason
 
 
 def test_with_private_addresses_allowed_they_are_called() -> None:

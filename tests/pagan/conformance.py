@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.protocol import Options, Seat
-from rules.pagan.state import WITCH, PaganState, opponent
+from rules.core import Options, Rng, Seat
+from rules.pagan.state import HUNTER, WITCH, PaganState, opponent
+from rules.pagan.turn import ELIMINATE_CLUES
 from tests.conformance import Conformance, Spacing
 from tests.pagan.invariants import check_invariants
 
@@ -59,6 +60,29 @@ def change_secrets(s: PaganState) -> Seat:
     return WITCH
 
 
+def reorder_own(s: PaganState, seat: Seat, rng: Rng) -> None:
+    """The seat's hand and the cards it is looking at, which its view shows sorted."""
+    rng.shuffle(s.player(seat).hand)
+    for f in s.stack:
+        if f["t"] == "look" and f["seat"] == seat:
+            rng.shuffle(f["cards"])
+
+
+def provoke(s: PaganState, rng: Rng) -> None:
+    """At the Hunter's choice of action, Clues from the supply for an elimination: one on
+    every living villager and three on one of them, as far as the supply goes."""
+    top = s.stack[-1] if s.stack else {}
+    if top.get("t") != "act" or top.get("seat") != HUNTER or not s.hunter.pawns:
+        return
+    living = [v for v in s.villagers if v.alive]
+    target = living[rng.below(len(living))]
+    for v in living:
+        while v.clues < (ELIMINATE_CLUES if v is target else 1) and s.supply["clue"] > 0:
+            s.supply["clue"] -= 1
+            v.clues += 1
+    s.cache = None
+
+
 PAGAN = Conformance(
     id="pagan",
     game_name="pagan",
@@ -68,7 +92,7 @@ PAGAN = Conformance(
     decisions=lambda s: s.decisions,
     decision_cap=DECISION_CAP,
     round_trip_steps=2500,
-    spacing=Spacing(listed=53, unlisted=41, views=97, limit=1200),
+    spacing=Spacing(listed=53, unlisted=41, views=97, batches=31, limit=1200),
     malformed=(
         "visit",
         "visit:nobody",
@@ -80,5 +104,8 @@ PAGAN = Conformance(
     hidden_truth=hidden_truth,
     samples_per_seat=2,
     change_secrets=change_secrets,
+    reorder_own=reorder_own,
     deferred_kinds=frozenset({"play"}),
+    secret_kinds=frozenset({"eliminate", "draw", "exonerate"}),
+    provoke=provoke,
 )

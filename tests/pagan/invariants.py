@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.pagan.board import (
-    CARDS,
-    GLOOM_LIMIT,
-    TOKEN_LIMITS,
-    VILLAGERS,
-    cards_on_table,
-    gloom_at,
-    has_expansion,
-)
-from rules.pagan.state import HUNTER, SEATS, WITCH, PaganState
+from rules.pagan.gloom_places import gloom_at
+from rules.pagan.modifiers import cards_on_table
+from rules.pagan.state import HUNTER, SEATS, WITCH, PaganState, has_expansion
+from rules.pagan.tables import CARDS, GLOOM_LIMIT, TOKEN_LIMITS, VILLAGERS
 
 # Frames that hold a card between hand and its destination (or, cleansed, between play and the
 # discard pile).

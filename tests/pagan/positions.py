@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.core.registry import get_game
+from rules.core import get_game
 from rules.pagan import machine
-from rules.pagan.board import CARDS, drop_gloom, gloom_at, put_gloom
 from rules.pagan.game import PaganGame
+from rules.pagan.gloom_places import drop_gloom, gloom_at, put_gloom
 from rules.pagan.state import HUNTER, WITCH, PaganState, Slot
+from rules.pagan.tables import CARDS
 
 GAME = get_game("pagan")
 assert isinstance(GAME, PaganGame)

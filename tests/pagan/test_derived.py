@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from rules.pagan import board
-from rules.pagan.board import CARDS
+from rules.pagan import modifiers, state
+from rules.pagan.tables import CARDS
 
 
 def _investigation_with_modifier() -> tuple[str, dict[str, object]]:
@@ -20,26 +20,26 @@ def _investigation_with_modifier() -> tuple[str, dict[str, object]]:
 def test_a_replaced_card_drops_the_memos(monkeypatch: pytest.MonkeyPatch) -> None:
     card_id, mod = _investigation_with_modifier()
     kind = str(mod["kind"])
-    seat = board._applies_to(CARDS[card_id], board.HUNTER, mod)
-    before = board.investigation_modifier(card_id, kind, seat)
+    seat = modifiers._applies_to(CARDS[card_id], state.HUNTER, mod)
+    before = modifiers.investigation_modifier(card_id, kind, seat)
     assert before is not None
     card = CARDS[card_id]
     data = {**card.data, "modifiers": [{**mod, "n": before + 5}]}
     monkeypatch.setitem(CARDS, card_id, dataclasses.replace(card, data=data))
-    assert board.investigation_modifier(card_id, kind, seat) == before + 5
+    assert modifiers.investigation_modifier(card_id, kind, seat) == before + 5
     monkeypatch.undo()
-    assert board.investigation_modifier(card_id, kind, seat) == before
+    assert modifiers.investigation_modifier(card_id, kind, seat) == before
 
 
 def test_bulk_changes_drop_the_memos_too() -> None:
     card_id, mod = _investigation_with_modifier()
     kind = str(mod["kind"])
-    seat = board._applies_to(CARDS[card_id], board.HUNTER, mod)
+    seat = modifiers._applies_to(CARDS[card_id], state.HUNTER, mod)
     card = CARDS[card_id]
-    before = board.investigation_modifier(card_id, kind, seat)
+    before = modifiers.investigation_modifier(card_id, kind, seat)
     try:
         CARDS.update({card_id: dataclasses.replace(card, data={**card.data, "modifiers": []})})
-        assert board.investigation_modifier(card_id, kind, seat) is None
+        assert modifiers.investigation_modifier(card_id, kind, seat) is None
     finally:
         CARDS[card_id] = card
-    assert board.investigation_modifier(card_id, kind, seat) == before
+    assert modifiers.investigation_modifier(card_id, kind, seat) == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pagan import inference
 from rules.pagan.game import PAGAN
 from rules.pagan.state import HUNTER, WITCH, PaganState

@@ -13,7 +13,7 @@ Shrub, 0071 Peat Bog, 0081 Vapors of Disarray, 0083 Perplex, 0084 Emit, 0089 Tin
 
 from __future__ import annotations
 
-from rules.pagan.board import gloom_at
+from rules.pagan.gloom_places import gloom_at
 from rules.pagan.state import HUNTER, WITCH, PaganState
 from tests.pagan.invariants import check_invariants
 from tests.pagan.positions import (

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from rules.core import Rng, get_game
 from rules.pagan.game import PaganGame
 from rules.pagan.state import HUNTER, SEATS, WITCH
 from tests.conformance import (
@@ -21,6 +20,7 @@ from tests.conformance import (
 )
 from tests.pagan.conformance import DECISION_CAP, EXPANSION_SETS, OPTION_SETS, PAGAN, REASONS
 from tests.pagan.invariants import check_invariants
+from tests.support.search import examples
 
 GAME = get_game("pagan")
 assert isinstance(GAME, PaganGame)
@@ -29,7 +29,7 @@ SCENARIOS = st.sampled_from(sorted(OPTION_SETS))
 SEEDS = st.integers(min_value=0, max_value=2**32)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=SEEDS, scenario=SCENARIOS)
 def test_views_show_each_seat_its_own_secrets_only(seed: int, scenario: str) -> None:
     for s in positions(GAME, OPTION_SETS[scenario], seed, every=111, limit=LIMIT):

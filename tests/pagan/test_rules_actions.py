@@ -18,9 +18,9 @@ from collections import Counter
 
 import pytest
 
-from rules.core.errors import IllegalMove, InvalidOptions
-from rules.pagan.board import CATALOG
+from rules.core import IllegalMove, InvalidOptions
 from rules.pagan.state import HUNTER, WITCH, PaganState
+from rules.pagan.tables import CATALOG
 from tests.pagan.invariants import check_invariants
 from tests.pagan.positions import (
     GAME,

@@ -18,11 +18,11 @@ import json
 
 import pytest
 
-from rules.core.errors import InvalidOptions
-from rules.core.rng import Rng
-from rules.pagan.board import CATALOG, gloom_at, gloom_limit
+from rules.core import InvalidOptions, Rng
 from rules.pagan.decks import validate_deck
+from rules.pagan.gloom_places import gloom_at, gloom_limit
 from rules.pagan.state import HUNTER, WITCH, PaganState
+from rules.pagan.tables import CATALOG
 from tests.pagan.invariants import check_invariants
 from tests.pagan.positions import (
     GAME,

@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
-from rules.pagan.board import CARDS
 from rules.pagan.state import HUNTER, WITCH, PaganState
+from rules.pagan.tables import CARDS
 from tests.pagan.invariants import check_invariants
 from tests.pagan.positions import (
     GAME,

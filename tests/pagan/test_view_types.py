@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from rules.pagan import machine, view_types
-from rules.pagan.board import CARDS
 from rules.pagan.game import PAGAN
-from tests.pagan.positions import new_game
+from rules.pagan.state import HUNTER
+from rules.pagan.tables import CARDS
+from tests.pagan.positions import action_phase, new_game, play, set_tokens
 from tests.view_contract import declared_moves, pagan_survey
 
 
@@ -38,6 +39,19 @@ def test_the_own_hand_carries_each_cards_cost_type_and_text_and_other_hands_stay
         other = "hunter" if seat == "witch" else "witch"
         assert "hand" not in view["players"][other]
     assert all("hand" not in p for p in PAGAN.view(s, None)["players"].values())
+
+
+def test_a_token_decision_names_its_token_for_a_frontend_counting_picks() -> None:
+    """Pay 3 Clues: the decision says Clues, so a board can count each villager's Clues left."""
+    s = new_game(seed=4)
+    set_tokens(s, "doctor-annie", clues=1, secrets=1)
+    set_tokens(s, "stranger-sue", clues=2)
+    action_phase(s, HUNTER)
+    s = play(s, "raid:doctor-annie")
+    for reader in ("hunter", "witch", None):
+        decision = PAGAN.view(s, reader)["decision"]
+        assert (decision["kind"], decision["token"]) == ("pay_tokens", "clue")
+        assert "max_targets" not in decision
 
 
 def test_an_undeclared_key_a_missing_key_or_a_wrong_type_is_a_mismatch() -> None:

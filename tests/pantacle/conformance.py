@@ -3,9 +3,8 @@ knows (its invariants, end reasons, move vocabulary and secrets)."""
 
 from __future__ import annotations
 
-from rules.core.moves import Move
-from rules.core.protocol import Seat
-from rules.pantacle.state import PantacleState
+from rules.core import Move, Rng, Seat
+from rules.pantacle.state import PantacleState, seat_index
 from tests.conformance import Conformance, Spacing
 from tests.pantacle.invariants import check_invariants
 from tests.pantacle.positions import PLAYER_COUNTS
@@ -37,6 +36,17 @@ def change_secrets(s: PantacleState) -> Seat:
     return "seat-1"
 
 
+def reorder_own(s: PantacleState, seat: Seat, rng: Rng) -> None:
+    """The seat's hand, which its view shows sorted, each card with what is known of it (who
+    saw it, when it came: `hand_since` is shown sorted too)."""
+    p = s.players[seat_index(seat, len(s.players))]
+    cards = list(zip(p.hand, p.seen, p.since, strict=True))
+    rng.shuffle(cards)
+    p.hand = [c for c, _, _ in cards]
+    p.seen = [m for _, m, _ in cards]
+    p.since = [n for _, _, n in cards]
+
+
 def pantacle(players: int) -> Conformance:
     return Conformance(
         id=f"pantacle-{players}p",
@@ -47,7 +57,7 @@ def pantacle(players: int) -> Conformance:
         decisions=lambda s: s.decisions,
         decision_cap=DECISION_CAP,
         round_trip_steps=400,
-        spacing=Spacing(listed=5, unlisted=4, views=9, limit=600),
+        spacing=Spacing(listed=5, unlisted=4, views=9, batches=3, limit=600),
         malformed=(
             "favor",
             "favor:no-such-favor",
@@ -60,7 +70,9 @@ def pantacle(players: int) -> Conformance:
         hidden_truth=hidden_truth,
         samples_per_seat=1,
         change_secrets=change_secrets,
+        reorder_own=reorder_own,
         check_choices=check_choices,
+        secret_kinds=frozenset({"disc", "draw", "keep", "look"}),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pantacle.board import CURSES
 from rules.pantacle.state import PantacleState
 from tests.pantacle.invariants import check_invariants
@@ -170,6 +170,21 @@ def test_an_exhaustion_curse_that_gets_nothing_goes_straight_back(players: int) 
     curses_on_top(s, ["drained-purse"])
     s = play(s, "disc:cursed", "point:upper-right")
     assert s.players[0].curses == [] and s.curse_pile[0] == "drained-purse"
+
+
+@players
+def test_a_curse_that_went_straight_back_is_shown_to_every_reader_where_it_lies(
+    players: int,
+) -> None:
+    """ "Put it face up in front of you, so that all the players may check it": the table saw
+    it, spectators included, though it went back to the bottom of the pile at once."""
+    s = at_cursed_disc(players)
+    give(s, 1, influence=40)
+    curses_on_top(s, ["drained-purse"])
+    s = play(s, "disc:cursed", "point:upper-right")
+    bottom = {"from_top": len(s.curse_pile) - 1, "curse": "drained-purse"}
+    for reader in [None, *GAME.seats({"players": players})]:
+        assert GAME.view(s, reader)["curse_pile_known"] == [bottom], reader
 
 
 @players
@@ -357,7 +372,7 @@ def test_slipping_grip_discard_a_blade_when_you_place_a_flame(players: int) -> N
     s = at_cursed_disc(players)
     give_curse(s, 0, "slipping-grip")
     s = play(s, "disc:curse-free", "point:upper-right")
-    assert ids(s) == ["discard:scholar-new", "discard:alchemist-new"]
+    assert ids(s) == ["discard:alchemist-new", "discard:scholar-new"], "sorted, as the hand shows"
     s = play(s, "discard:alchemist-new")
     assert s.players[0].hand == ["scholar-new"] and s.blade_discard[-1] == "alchemist-new"
 

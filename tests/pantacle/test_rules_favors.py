@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rules.core.rng import Rng
+from rules.core import Rng
 from rules.pantacle.state import PantacleState
 from tests.pantacle.invariants import check_invariants
 from tests.pantacle.positions import (

@@ -427,7 +427,7 @@ def test_the_active_sorcerer_discards_one_blade_and_refills_to_three(players: in
     set_hand(s, 0, ["scholar-new", "alchemist-new", "warden-new"])
     stack_pile(s, ["herald-waxing"])
     moon_phase(s, 0, "protection")
-    assert ids(s) == ["discard:scholar-new", "discard:alchemist-new", "discard:warden-new"]
+    assert ids(s) == ["discard:alchemist-new", "discard:scholar-new", "discard:warden-new"]
     s = play(s, "discard:alchemist-new")
     assert s.blade_discard[-1] == "alchemist-new"
     assert sorted(s.players[0].hand) == ["herald-waxing", "scholar-new", "warden-new"]

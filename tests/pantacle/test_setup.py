@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.errors import InvalidOptions
+from rules.core import InvalidOptions
 from rules.pantacle.board import BLADES, CURSES, FAVORS, PENTAGRAM
 from tests.pantacle.invariants import check_invariants
 from tests.pantacle.positions import GAME, PLAYER_COUNTS, ids, new_game

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rules.core.errors import IllegalMove, InvalidState
+from rules.core import IllegalMove, InvalidState
 from tests.pantacle.positions import (
     GAME,
     PLAYER_COUNTS,

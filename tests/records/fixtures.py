@@ -28,9 +28,7 @@ import orjson
 import ai
 from gamestore import transcripts
 from gamestore.records import SeatConfig
-from rules.core.moves import Move
-from rules.core.protocol import Game, Options
-from rules.core.registry import get_game
+from rules.core import Game, Move, Options, get_game
 from tests.support.records import new_record, play
 
 GAMES = Path(__file__).resolve().parent / "games"

@@ -10,8 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from rules.core.errors import InvalidOptions
-from rules.core.registry import get_game
+from rules.core import InvalidOptions, get_game
 from tests.support.client import GraphQL, Rest, bearer
 from tests.support.processes import start_api
 

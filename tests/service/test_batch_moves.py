@@ -1,19 +1,25 @@
 """Batch moves and the public log through real HTTP against a running API process: several
 consecutive decisions of one seat in one request, all or none, and every event carrying the
-reader's description of the move and its time."""
+reader's description of the move and its time. Multi-picks sent as the board gathers them (a
+Raid's payment, a distribution, discards to the hand limit) are made in every order, the picks
+the engine made by itself included, over REST and GraphQL; and a batch after a move whose result
+its seat could not see (an elimination) is refused alike whatever the secret."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
+from itertools import permutations
 from typing import Any
 
 import pytest
 
-from gamestore.commits import reveals
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from gamestore.settings import Settings
+from rules.core import Rng, get_game
+from rules.pagan.state import HUNTER, WITCH, PaganState
+from tests.pagan.positions import action_phase, new_game, set_hand, set_tokens, upkeep
 from tests.support.client import GAME_FIELDS, GraphQL, Rest, bearer
+from tests.support.games import store_state
 
 PAGAN = get_game("pagan")
 
@@ -128,7 +134,7 @@ def _hand_over(state: Any) -> list[str] | None:
     for move in PAGAN.legal_moves(state):
         after = PAGAN.apply(state, move)
         other = PAGAN.to_move(after)
-        if other not in (None, seat) and not reveals(PAGAN, state, move.id, seat, Rng(0)):
+        if other not in (None, seat) and not PAGAN.apply_traced(state, move).hidden:
             return [move.id, PAGAN.legal_moves(after)[0].id]
     return None
 
@@ -189,3 +195,155 @@ def test_a_graphql_batch_makes_the_moves_and_names_a_refused_ones_index(
     assert [e["move"]["id"] for e in game["events"]] == moves
     assert game["events"][0]["description"]["text"].startswith("The Witch visited ")
     request_closes()
+
+
+# --- prepared positions: multi-picks and secrets ----------------------------------------------
+
+
+def _stored(settings: Settings, state: PaganState) -> tuple[str, dict[str, str]]:
+    return store_state(settings, "pagan", state)
+
+
+def _raid_table() -> PaganState:
+    """The issue's table: the Hunter to act, a Clue on Doctor Annie and 2 on Stranger Sue (the
+    blue villagers' only Clues) and a Secret on Doctor Annie to raid away."""
+    s = new_game(seed=4)
+    set_tokens(s, "doctor-annie", clues=1, secrets=1)
+    set_tokens(s, "stranger-sue", clues=2)
+    action_phase(s, HUNTER)
+    return s
+
+
+RAID_ORDERS = sorted(set(permutations(["doctor-annie", "stranger-sue", "stranger-sue"])))
+
+
+def _villager(game: dict[str, Any], villager: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(v for v in game["view"]["villagers"] if v["id"] == villager)
+    return found
+
+
+@pytest.mark.parametrize("order", RAID_ORDERS, ids="-".join)
+def test_a_raid_paid_on_the_board_is_made_in_every_order_over_rest(
+    rest: Games, settings: Settings, order: tuple[str, ...]
+) -> None:
+    """Raid Doctor Annie, pay Annie, Sue, Sue (in any order): the last picks, which the engine
+    made by itself once only one villager was left to pay from, are taken as made."""
+    game_id, tokens = _stored(settings, _raid_table())
+    picks = [f"pay:{villager}" for villager in order]
+    r = _batch(rest, game_id, tokens["hunter"], 0, ["raid:doctor-annie", *picks])
+    assert r.status_code == 200, r.text
+    game = r.json()
+    made = [e["move"]["id"] for e in game["events"]]
+    assert made == ["raid:doctor-annie", *picks][: len(made)] and 2 <= len(made) < 4
+    assert game["version"] == len(made)
+    annie, sue = _villager(game, "doctor-annie"), _villager(game, "stranger-sue")
+    assert (annie["clues"], sue["clues"], annie["secrets"]) == (0, 0, 0)
+    assert game["your_decision"] and game["view"]["players"]["hunter"]["pawns"] == 2
+
+
+def test_a_raid_paid_on_the_board_is_made_in_every_order_over_graphql(
+    api: str, settings: Settings
+) -> None:
+    gql = GraphQL(api)
+    mutation = (
+        "mutation ($id: ID!, $v: Int!, $moves: [MoveInput!]!) "
+        f"{{ moves(gameId: $id, version: $v, moves: $moves) {{ {GAME_FIELDS} }} }}"
+    )
+    try:
+        for order in RAID_ORDERS:
+            game_id, tokens = _stored(settings, _raid_table())
+            values = [{"type": "raid", "villager": "doctor-annie"}]
+            values += [{"type": "pay", "target": villager} for villager in order]
+            done = gql.call(
+                mutation,
+                tokens["hunter"],
+                id=game_id,
+                v=0,
+                moves=[{"value": value} for value in values],
+            )
+            assert "errors" not in done, (order, done)
+            game = done["data"]["moves"]
+            annie, sue = _villager(game, "doctor-annie"), _villager(game, "stranger-sue")
+            assert (annie["clues"], sue["clues"], annie["secrets"]) == (0, 0, 0), order
+            assert game["version"] == len(game["events"]) < len(values)
+    finally:
+        gql.close()
+
+
+def _hand_limit_table() -> tuple[PaganState, list[str]]:
+    """The Witch starting her turn with 9 cards, two of them copies of one card: she must
+    discard 2 (hand limit). Returns the state and the hand's distinct cards, the copied first."""
+    s = new_game(seed=5)
+    deck = s.witch.hand + s.witch.deck
+    pair = next(card for card in sorted(set(deck)) if deck.count(card) >= 2)
+    others = [card for card in sorted(set(deck)) if card != pair][:7]
+    set_hand(s, WITCH, [pair, pair, *others])
+    upkeep(s, WITCH)
+    assert PAGAN.legal_moves(s)[0].kind == "discard", PAGAN.legal_moves(s)
+    return s, [pair, *others]
+
+
+def test_discards_to_the_hand_limit_are_made_in_every_order_copies_counted(
+    rest: Games, settings: Settings
+) -> None:
+    s, (pair, first, second, *_) = _hand_limit_table()
+    for picks in ([first, second], [second, first], [pair, pair], [pair, first]):
+        game_id, tokens = _stored(settings, s)
+        r = _batch(rest, game_id, tokens["witch"], 0, [f"discard:{card}" for card in picks])
+        assert r.status_code == 200, (picks, r.text)
+        discarded = [c["id"] for c in r.json()["view"]["players"]["witch"]["discard"]]
+        assert sorted(discarded[-2:]) == sorted(picks)
+    game_id, tokens = _stored(settings, s)
+    r = _batch(rest, game_id, tokens["witch"], 0, [f"discard:{first}", f"discard:{first}"])
+    assert r.status_code == 422 and r.json()["index"] == 1, "one copy cannot be discarded twice"
+
+
+def _lonely_visit_table() -> PaganState:
+    """The Witch to act, Doctor Annie the only blue villager left and no Brew: visiting Annie,
+    both her Secrets can only go on Annie, so the engine places them itself."""
+    s = new_game(seed=6)
+    s.true_witch = "preacher-wulfric"
+    s.suspect_deck = [v.id for v in s.villagers if v.id != s.true_witch]
+    for gone in ("beau-johnson", "stranger-sue"):
+        s.villager(gone).alive = False
+    s.innocents_eliminated = 2
+    action_phase(s, WITCH)
+    return s
+
+
+def test_a_distribution_the_engine_made_itself_is_taken_as_made(
+    rest: Games, settings: Settings
+) -> None:
+    s = _lonely_visit_table()
+    sent = ["visit:doctor-annie", "place:doctor-annie", "place:doctor-annie"]
+    game_id, tokens = _stored(settings, s)
+    r = _batch(rest, game_id, tokens["witch"], 0, sent)
+    assert r.status_code == 200, r.text
+    game = r.json()
+    assert [e["move"]["id"] for e in game["events"]] == ["visit:doctor-annie"]
+    assert _villager(game, "doctor-annie")["secrets"] == 2
+    game_id, tokens = _stored(settings, s)
+    r = _batch(rest, game_id, tokens["witch"], 0, sent[:1])
+    assert r.status_code == 200 and r.json()["view"] == game["view"], "the same as sent alone"
+
+
+@pytest.mark.parametrize("witch", [True, False])
+def test_a_batch_after_an_elimination_is_refused_alike_whoever_the_witch_is(
+    rest: Games, settings: Settings, witch: bool
+) -> None:
+    """The issue's probe, over REST: the Hunter learns nothing from the refusal."""
+    s = new_game(seed=4)
+    for v in s.villagers:
+        set_tokens(s, v.id, clues=3 if v.id == "doctor-annie" else 1)
+    s.true_witch = "doctor-annie" if witch else "stranger-sue"
+    s.suspect_deck = [v.id for v in s.villagers if v.id != s.true_witch]
+    action_phase(s, HUNTER)
+    game_id, tokens = _stored(settings, s)
+    r = _batch(rest, game_id, tokens["hunter"], 0, ["eliminate:doctor-annie", "no-such-move"])
+    assert r.status_code == 422 and r.json()["index"] == 1
+    assert r.json()["detail"] == (
+        "the batch's move at index 1 cannot be made: what the move at index 0 did depends on "
+        "what the hunter cannot see (a card drawn, a hidden card, an elimination), so a batch "
+        "must end with it; nothing was changed"
+    )
+    assert rest.read(game_id, tokens["hunter"]).json()["version"] == 0

@@ -52,6 +52,8 @@ def test_an_explorer_page_loads_only_local_assets_that_the_server_serves(
     assert len(refs) >= 2
     assert not re.search(r"https?://", page.text), "the page names a remote URL"
     for ref in refs:
+        if ref == "data:,":  # the empty icon, so the browser asks for no /favicon.ico
+            continue
         assert ref.startswith("/static/"), ref
         asset = httpx.get(api + ref)
         assert asset.status_code == 200, ref

@@ -25,8 +25,7 @@ from gamestore import provenance
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
-from rules.core.registry import get_game
-from rules.core.rng import Rng
+from rules.core import Rng, get_game
 from service import auth
 from tests.support.client import GAME_FIELDS, bearer
 from tests.support.processes import start_api

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from coven.cli import app as cli
 from gamestore.keys import Keys
 from gamestore.settings import Settings
-from rules.core.registry import get_game
+from rules.core import get_game
 from service import contracts
 from tests.support.client import EventStream, GraphQL, Rest, bearer
 from tests.support.processes import Process

@@ -20,7 +20,7 @@ from redis.asyncio.cluster import RedisCluster
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store, WriteNotReplicated
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.client import EventStream, Rest
 from tests.support.namespace import REDIS_URL, clear
 from tests.support.processes import start_api, start_worker

@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 from jsonschema import Draft202012Validator
 
-from rules.pagan.board import CARDS
+from rules.pagan.tables import CARDS
 from service.contracts import OPENAPI
 from tests.support.client import GraphQL, Rest
 

@@ -125,20 +125,32 @@ class Subscription:
 class EventStream:
     """Reads a server-sent-events stream on a thread; `next()` returns parsed messages."""
 
-    def __init__(self, base: str, game_id: str, token: str | None) -> None:
+    def __init__(
+        self,
+        base: str,
+        game_id: str,
+        token: str | None,
+        headers: dict[str, str] | None = None,
+        params: dict[str, str] | None = None,
+    ) -> None:
         self.messages: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.ids: list[int] = []  # each message's `id:`, in order
         self.keepalives = 0
         self.status: int | None = None
         self._client = httpx.Client(base_url=base, timeout=httpx.Timeout(30, read=60))
         self._stop = threading.Event()
+        self._headers = {**bearer(token), **(headers or {})}
+        self._params = params or {}
         self._thread = threading.Thread(
-            target=self._run, args=(f"/api/v1/games/{game_id}/stream", token), daemon=True
+            target=self._run, args=(f"/api/v1/games/{game_id}/stream",), daemon=True
         )
         self._thread.start()
 
-    def _run(self, path: str, token: str | None) -> None:
+    def _run(self, path: str) -> None:
         try:
-            with self._client.stream("GET", path, headers=bearer(token)) as response:
+            with self._client.stream(
+                "GET", path, headers=self._headers, params=self._params
+            ) as response:
                 self.status = response.status_code
                 if response.status_code != 200:
                     response.read()
@@ -152,6 +164,8 @@ class EventStream:
                         self.keepalives += 1
                     elif line == "":
                         if "data" in event:
+                            if "id" in event:
+                                self.ids.append(int(event["id"]))
                             self.messages.put(
                                 (event.get("event", "message"), orjson.loads(event["data"]))
                             )
@@ -177,3 +191,55 @@ def subscription(base: str, game_id: str, token: str | None) -> Iterator[Subscri
     url = base.replace("http://", "ws://") + "/graphql"
     with connect(url, subprotocols=["graphql-transport-ws"]) as ws:  # type: ignore[list-item]
         yield Subscription(ws, game_id, token)
+
+
+class LiveSocket:
+    """One graphql-transport-ws connection that may carry several subscriptions, each read on
+    its own (`next(id)`); answers the server's pings."""
+
+    def __init__(self, ws: ClientConnection, payload: dict[str, Any] | None = None) -> None:
+        self.ws = ws
+        self._waiting: dict[str, list[dict[str, Any] | None]] = {}
+        self._send({"type": "connection_init", "payload": payload or {}})
+        ack = orjson.loads(self.ws.recv(timeout=10))
+        assert ack["type"] == "connection_ack", ack
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.ws.send(orjson.dumps(message).decode())
+
+    def subscribe(self, sub_id: str, query: str, **variables: Any) -> None:
+        payload = {"query": query, "variables": variables}
+        self._send({"id": sub_id, "type": "subscribe", "payload": payload})
+        self._waiting.setdefault(sub_id, [])
+
+    def next(self, sub_id: str, timeout: float = 30) -> dict[str, Any] | None:
+        """The next payload (`data` or `errors`) of subscription `sub_id`; None once it is
+        complete."""
+        while not self._waiting.get(sub_id):
+            message = orjson.loads(self.ws.recv(timeout=timeout))
+            if message["type"] == "ping":
+                self._send({"type": "pong"})
+                continue
+            if message["type"] == "complete":
+                self._waiting.setdefault(message["id"], []).append(None)
+            elif message["type"] == "error":
+                errors = {"errors": message["payload"]}
+                self._waiting.setdefault(message["id"], []).append(errors)
+            else:
+                assert message["type"] == "next", message
+                self._waiting.setdefault(message["id"], []).append(message["payload"])
+        return self._waiting[sub_id].pop(0)
+
+
+@contextlib.contextmanager
+def live_socket(
+    base: str, payload: dict[str, Any] | None = None, headers: dict[str, str] | None = None
+) -> Iterator[LiveSocket]:
+    """A `LiveSocket` to `base`'s /graphql; `headers` go on the upgrade request."""
+    url = base.replace("http://", "ws://") + "/graphql"
+    with connect(
+        url,
+        subprotocols=["graphql-transport-ws"],  # type: ignore[list-item]
+        additional_headers=headers or {},
+    ) as ws:
+        yield LiveSocket(ws, payload)

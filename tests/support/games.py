@@ -1,9 +1,12 @@
 """Creating a game the way the API does (GameService on the real Redis, AI turns sent to the
-settings' Celery queue), for worker tests that need no API process."""
+settings' Celery queue), for worker tests that need no API process; and storing a prepared
+position as a new game of human seats, for tests that play it through the API."""
 
 from __future__ import annotations
 
 import asyncio
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import orjson
@@ -15,7 +18,8 @@ from gamestore.handoff import AIQueue, celery_app
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from gamestore.store import Store
-from rules.core.registry import get_game
+from rules.core import get_game
+from service import auth
 from service.games import GameService
 
 
@@ -57,3 +61,37 @@ def clocked_record(clock: dict[str, object], created: float, game_id: str = "g")
     )
     parsed = clocks.parse_clock(clock, ai.LEVELS)
     return clocks.configure(record, parsed, None, game.to_move(state))
+
+
+def store_state(settings: Settings, game_name: str, state: Any) -> tuple[str, dict[str, str]]:
+    """`state` (a prepared position) stored as a new game of human seats at version 0, in the
+    store the session's API reads; its id and a token per seat."""
+    game = get_game(game_name)
+    game_id = f"prepared-{uuid.uuid4().hex[:12]}"
+    options = game.to_json(state)["options"]
+    seats = game.seats(options)
+    tokens = {seat: f"{seat}-{game_id}" for seat in seats}
+    record = GameRecord(
+        id=game_id,
+        game=game_name,
+        options=options,
+        seed=game_id,
+        seats=[SeatConfig(seat, "human") for seat in seats],
+        version=0,
+        state=orjson.dumps(game.to_json(state)),
+        creator="test",
+        created=1.0,
+        token_hashes={seat: auth.token_hash(token) for seat, token in tokens.items()},
+    )
+
+    async def put() -> None:
+        redis = Redis.from_url(settings.redis_url)
+        try:
+            assert await Store(redis, settings).create(record)
+        finally:
+            await redis.aclose()
+
+    # In a thread of its own: a test driving a browser has an event loop running on this one.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, put()).result()
+    return game_id, tokens

@@ -1,15 +1,15 @@
-"""The real Redis a test session works in (REDIS_URL, default 127.0.0.1:6379), under a key
-prefix and AI queue of its own, and the settings that point there."""
+"""The real Redis a test session works in (`tests.support.session_redis`: REDIS_URL, else
+127.0.0.1:6379, else one of its own), under a key prefix and AI queue of its own, and the
+settings that point there."""
 
 from __future__ import annotations
-
-import os
 
 import redis
 
 from gamestore.settings import Settings
+from tests.support.session_redis import session_redis_url
 
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+REDIS_URL = session_redis_url()
 
 
 def clear(prefix: str, queue: str) -> None:
@@ -23,11 +23,14 @@ def clear(prefix: str, queue: str) -> None:
 
 
 def settings_for(env: dict[str, str]) -> Settings:
-    # The same open-games cap as the session's API processes: every test creates its games from
-    # 127.0.0.1 under one prefix, so in-process services must not count them against 20.
+    # The same open-games cap and rate limits as the session's API processes: every test sends
+    # from 127.0.0.1 under one prefix, so in-process apps must not count the session's games
+    # against 20, nor its requests (the counters are shared in Redis) against 1,200 a minute.
     return Settings(
         redis_url=env["REDIS_URL"],
         key_prefix=env["COVEN_KEY_PREFIX"],
         ai_queue=env["COVEN_AI_QUEUE"],
         max_open_games_per_address=int(env.get("COVEN_MAX_OPEN_GAMES_PER_ADDRESS", "20")),
+        rate_limit_per_address=int(env.get("COVEN_RATE_LIMIT_PER_ADDRESS", "1200")),
+        rate_limit_per_token=int(env.get("COVEN_RATE_LIMIT_PER_TOKEN", "600")),
     )

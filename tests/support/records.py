@@ -14,9 +14,7 @@ from gamestore import provenance
 from gamestore.commits import Commit, plan_move, plan_resign
 from gamestore.records import ACTIVE, GameRecord, SeatConfig
 from gamestore.transcripts import LogEntry
-from rules.core.moves import Move
-from rules.core.protocol import Game
-from rules.core.rng import Rng
+from rules.core import Game, Move, Rng
 
 Chooser = Callable[[Any, list[Move]], Move]
 

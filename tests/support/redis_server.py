@@ -4,20 +4,20 @@ an append-only file fsynced on every write (so a SIGKILL loses nothing acknowled
 from __future__ import annotations
 
 import contextlib
-import shutil
 import subprocess
 import time
 from pathlib import Path
 
 import redis
 
+from tests.support.binaries import redis_binary
 from tests.support.processes import free_port
 
 
 class RedisServer:
     def __init__(self, data_dir: Path, executable: str | None = None) -> None:
         self.data_dir = data_dir
-        self.executable = executable or shutil.which("redis-server") or "redis-server"
+        self.executable = executable or redis_binary("redis-server")
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -5,13 +5,14 @@ free ports, without persistence, and is stopped by the fixture that started it."
 from __future__ import annotations
 
 import contextlib
-import shutil
 import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import redis
+
+from tests.support.binaries import redis_binary
 
 
 def free_port() -> int:
@@ -37,7 +38,15 @@ class RedisServer:
         self.dir = dir
         self.port = port
         dir.mkdir(parents=True, exist_ok=True)
-        args = ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--dir", str(dir)]
+        args = [
+            redis_binary("redis-server"),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--dir",
+            str(dir),
+        ]
         args += ["--save", "", "--appendonly", "no", "--logfile", str(dir / "redis.log")]
         self.proc = subprocess.Popen([*args, *extra], cwd=dir, start_new_session=True)
         self.client = redis.Redis(port=port, socket_timeout=5)
@@ -67,15 +76,9 @@ class RedisServer:
                 self.proc.wait(10)
 
 
-def need_redis_server() -> None:
-    if shutil.which("redis-server") is None or shutil.which("redis-cli") is None:
-        raise RuntimeError("these tests start their own Redis: install redis-server and redis-cli")
-
-
 @contextlib.contextmanager
 def redis_cluster(dir: Path, masters: int = 3) -> Iterator[list[RedisServer]]:
     """A Redis Cluster of `masters` masters and no replicas, all slots assigned, state ok."""
-    need_redis_server()
     nodes: list[RedisServer] = []
     try:
         for i in range(masters):
@@ -94,7 +97,7 @@ def redis_cluster(dir: Path, masters: int = 3) -> Iterator[list[RedisServer]]:
             )
         subprocess.run(
             [
-                "redis-cli",
+                redis_binary("redis-cli"),
                 "--cluster",
                 "create",
                 *(f"127.0.0.1:{n.port}" for n in nodes),
@@ -127,7 +130,7 @@ def add_cluster_replica(dir: Path, master: RedisServer) -> RedisServer:
     master_id = master_id.decode() if isinstance(master_id, bytes) else str(master_id)
     subprocess.run(
         [
-            "redis-cli",
+            redis_binary("redis-cli"),
             "--cluster",
             "add-node",
             f"127.0.0.1:{node.port}",
@@ -174,7 +177,6 @@ def _online_on(primary: RedisServer, port: int) -> bool:
 @contextlib.contextmanager
 def primary_with_replica(dir: Path) -> Iterator[tuple[RedisServer, RedisServer]]:
     """A primary and one replica of it, the replica in sync."""
-    need_redis_server()
     primary = RedisServer(dir / "primary", free_port())
     replica: RedisServer | None = None
     try:

@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 
 from gamestore.settings import Settings
 from gamestore.store import Store
-from rules.core.registry import get_game
+from rules.core import get_game
 
 
 def assert_log_replays(settings: Settings, game_id: str, version: int) -> list[dict[str, str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,8 +16,6 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
-
-from tests.support.processes import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 # As the machine's notes say: without the background-networking flags Chromium keeps trying
@@ -33,7 +32,6 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 RESIGN = "mutation ($id: ID!) { resign(gameId: $id) { status } }"
 
@@ -122,12 +120,15 @@ def page(pages: Pages) -> Page:
 
 
 @pytest.fixture
-def screenshot() -> Callable[[Page, str], Path]:
-    """Saves a page's screenshot as docs/screenshots/<name>.png (committed, shown in the README)."""
+def screenshot(tmp_path: Path) -> Callable[[Page, str], Path]:
+    """Saves a page's screenshot as <name>.png: in the test's tmp dir, or in the folder
+    `COVEN_SCREENSHOTS` names (`scripts/screenshots` gives docs/screenshots, the README's): a test
+    run changes no tracked file."""
+    folder = Path(os.environ.get("COVEN_SCREENSHOTS") or tmp_path)
 
     def take(page: Page, name: str) -> Path:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOTS / f"{name}.png"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
         page.evaluate("() => window.scrollTo(0, 0)")  # the screen as it opens, header first
         page.screenshot(path=str(path), full_page=False, animations="disabled")
         return path

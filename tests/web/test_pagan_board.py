@@ -1,7 +1,8 @@
 """The Pagan board in a real browser: a game against the `novice` AI started from the lobby and
 played by clicking on the board (villagers to visit, token targets, cards in hand, Familiars),
 including a card play, a token distribution sent as one batch and a Familiar use; the Witch's
-secret shown to her; a refused batch named in words; screenshots at desktop and phone sizes."""
+secret shown to her; a refused batch named in words; a Raid paid by picking villagers, each
+offered only while it has a Clue left; screenshots at desktop and phone sizes."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ import pytest
 from playwright.sync_api import Page, Route, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from gamestore.settings import Settings
+from rules.pagan.state import HUNTER
+from tests.pagan.positions import action_phase, new_game, set_tokens
+from tests.support.games import store_state
 from tests.web.conftest import DESKTOP, PHONE, Pages
 
 BOARD = ".pagan-board"
@@ -151,8 +156,8 @@ class Player:
             made = 1
         self.wait_past(before)
         if page.locator(f"{BOARD} [data-testid=pagan-error]").count():
-            # A refused batch (the board cannot know, say, how many Clues a villager has left
-            # to pay): the decision is made one move at a time from the shell's list instead.
+            # A refused batch (should the position change under the picks): the decision is
+            # made one move at a time from the shell's list instead.
             self.batches.pop()
             page.locator(".move-list [data-move-id]").first.click()
             self.wait_past(before, refusal_ends=False)
@@ -232,7 +237,8 @@ def test_a_visit_is_made_with_the_keyboard(pages: Pages, page: Page) -> None:
     visit = page.locator(f"{BOARD} .pg-villager button.pg-move[data-kind=VISIT]").first
     visit.focus()
     page.keyboard.press("Enter")
-    expect(page.locator(f"{BOARD} [data-testid=pagan-last-move]")).to_contain_text("visited")
+    # The visit is in the log, and its villager marked on the board.
+    expect(page.locator(".log-list li[data-version='1']")).to_contain_text("visited")
     expect(page.locator(f"{BOARD} .pg-villager.pg-last")).to_have_count(1)
 
 
@@ -268,9 +274,9 @@ def test_a_refused_batch_is_named_in_words_and_changes_nothing(pages: Pages, pag
     page.unroute("**/graphql")
     assert page.get_attribute(BOARD, "data-decisions") == before
     expect(tray).to_contain_text("0 / 2")
-    expect(page.locator(f"{BOARD} [data-villager=doctor-annie] .pg-token.pg-secret")).to_have_text(
-        "0"
-    )
+    expect(
+        page.locator(f"{BOARD} [data-villager=doctor-annie] .pg-token.pg-secret")
+    ).to_have_attribute("title", "0 Secrets")
 
 
 def test_the_hunter_in_beyond_the_palisades_sees_factions_and_gloom_but_not_the_witch(
@@ -293,3 +299,59 @@ def test_the_hunter_in_beyond_the_palisades_sees_factions_and_gloom_but_not_the_
     # The Witch's villager is hers alone to know.
     expect(page.locator(f"{BOARD} [data-testid=pagan-true-witch]")).to_have_count(0)
     expect(page.locator(f"{BOARD} .pg-villager.true-witch")).to_have_count(0)
+
+
+def open_prepared(page: Page, game_id: str, seat: str, token: str) -> None:
+    """Open a game stored by the test as the seat whose token the browser then keeps."""
+    record = {"gameId": game_id, "seat": seat, "token": token, "game": "pagan", "saved": 1}
+    page.evaluate(
+        "([id, record]) => { localStorage.setItem('coven.seats', JSON.stringify({[id]: record}));"
+        " location.hash = '#/game/' + id; }",
+        [game_id, record],
+    )
+    page.wait_for_selector(MY_TURN)
+
+
+def raid_table() -> Any:
+    """The issue's table: the Hunter to act, a Clue on Doctor Annie and 2 on Stranger Sue (the
+    blue villagers' only Clues) and a Secret on Doctor Annie to raid away."""
+    s = new_game(seed=4)
+    set_tokens(s, "doctor-annie", clues=1, secrets=1)
+    set_tokens(s, "stranger-sue", clues=2)
+    action_phase(s, HUNTER)
+    return s
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        ("doctor-annie", "stranger-sue", "stranger-sue"),
+        ("stranger-sue", "stranger-sue", "doctor-annie"),
+    ],
+    ids="-".join,
+)
+def test_a_raid_paid_by_picking_villagers_on_the_board_is_paid(
+    pages: Pages, page: Page, settings: Settings, order: tuple[str, ...]
+) -> None:
+    """Raid Doctor Annie, then pick Annie, Sue, Sue (or Sue, Sue, Annie) for the 3 Clues: the
+    board offers a villager only while it has a Clue left to pick, and the Raid is paid, though
+    the engine made the last payments itself."""
+    game_id, tokens = store_state(settings, "pagan", raid_table())
+    open_prepared(page, game_id, "hunter", tokens["hunter"])
+    page.locator(f"{BOARD} [data-villager=doctor-annie] button[data-kind=RAID]").click()
+    tray = page.locator(f"{BOARD} [data-testid=pagan-gather]")
+    expect(tray).to_contain_text("0 / 3")
+    pay = {v: page.locator(f"{BOARD} [data-villager={v}] button[data-kind=PAY]") for v in order}
+    for k, villager in enumerate(order[:-1]):
+        pay[villager].click()
+        expect(tray).to_contain_text(f"{k + 1} / 3")
+        left = order[k + 1 :].count(villager)
+        expect(pay[villager]).to_have_count(1 if left else 0)  # no Clue left there: no pick
+    pay[order[-1]].click()
+    for villager in ("doctor-annie", "stranger-sue"):
+        chip = page.locator(f"{BOARD} [data-villager={villager}] .pg-token.pg-clue")
+        expect(chip).to_have_attribute("title", "0 Clues")
+    secrets = page.locator(f"{BOARD} [data-villager=doctor-annie] .pg-token.pg-secret")
+    expect(secrets).to_have_attribute("title", "0 Secrets")
+    expect(page.locator(f"{BOARD} [data-testid=pagan-error]")).to_have_count(0)
+    expect(page.locator(f"{BOARD} [data-testid=pagan-prompt]")).to_contain_text("2 pawns left")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import httpx
@@ -50,7 +51,9 @@ def test_the_language_choice_is_kept_and_sent_as_accept_language(page: Page) -> 
 
 def test_an_unknown_game_is_reported_in_words(page: Page) -> None:
     page.goto("/#/game/no-such-game")
-    expect(page.locator(".game-screen .error")).to_contain_text("there is no game")
+    expect(page.locator(".game-screen .error")).to_have_text(
+        "There is no such game (a finished game is kept for a while, then removed)."
+    )
 
 
 def test_an_open_game_is_listed_in_the_lobby_and_joined_from_there(
@@ -91,7 +94,7 @@ def test_a_pagan_game_starts_with_the_options_chosen_in_the_lobby(page: Page) ->
     page.select_option("#f-kind-hunter", "human")
     page.select_option("#f-level-witch", "easy")
     page.click("button.start")
-    expect(page.locator(".game-header .as")).to_have_text("You: Hunter")
+    expect(page.locator(".game-header .as")).to_have_text("You: The Hunter")
     expect(page.locator(".seat[data-seat=witch]")).to_contain_text("AI · easy")
     game_id = page.url.rsplit("/", 1)[-1]
     options = page.evaluate(
@@ -116,6 +119,29 @@ def test_a_hint_is_shown_on_demand_beside_the_moves_it_names(page: Page) -> None
     hint = page.locator("[data-testid=hint] li")
     expect(hint.first).to_be_visible(timeout=30_000)
     expect(page.locator(".move-list .move.hinted").first).to_be_visible()
+    # The moves marked are the ones listed, each with its numbers in words.
+    listed = hint.count()
+    expect(page.locator(".move-list .move.hinted")).to_have_count(listed)
+    for text in hint.all_inner_texts():
+        assert re.search(r"won \d+% of the \d+ games? the AI played", text), text
+
+
+def test_the_lobby_lists_each_scenario_once(page: Page) -> None:
+    page.click(".game-card[data-game=pagan]")
+    options = page.eval_on_selector_all(
+        "#f-scenario option", "os => os.map(o => (o.value + ' ' + o.textContent).toLowerCase())"
+    )
+    assert sum("standard" in o for o in options) == 1, options
+    assert len(options) == len(set(options))
+    expect(page.locator("#f-scenario")).to_have_value("standard")
+
+
+def test_swagger_lists_the_server_it_was_read_from(pages: Pages, web: str) -> None:
+    page = pages.open("/docs")
+    servers = page.locator(".servers select option")
+    expect(servers).to_have_count(1)
+    expect(servers.first).to_have_attribute("value", web)
+    expect(servers.first).to_contain_text(web)
 
 
 def test_live_messages_come_as_text_frames_as_graphql_ws_in_a_browser_needs(web: str) -> None:

@@ -28,7 +28,7 @@ import redis
 from gamestore.records import GameRecord
 from gamestore.settings import Settings
 from gamestore.store import SyncStore
-from rules.core.registry import get_game
+from rules.core import get_game
 from tests.support.games import create_game
 from tests.support.namespace import settings_for
 from tests.support.processes import start_worker

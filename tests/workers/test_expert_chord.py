@@ -24,7 +24,7 @@ from gamestore.commits import Commit, load_state, plan_move
 from gamestore.handoff import celery_app
 from gamestore.settings import Settings
 from gamestore.store import CommitResult, Store, SyncStore
-from rules.core.registry import get_game
+from rules.core import get_game
 from service.games import GameService
 from tests.support.client import Rest
 from tests.support.processes import Process

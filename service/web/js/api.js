@@ -1,8 +1,10 @@
 // @ts-check
 // The only door to the service: GraphQL over fetch (queries, mutations) and graphql-transport-ws
 // (subscriptions, via the vendored graphql-ws client). The seat token goes in the Authorization
-// header, and for a subscription in the connection_init payload, as service/auth.py expects.
+// header, and for a subscription in the connection_init payload, as service/auth.py expects;
+// the chosen language goes with both, as Accept-Language.
 import { createClient } from "../vendor/graphql-ws/client.js";
+import { errorWords } from "./errors.js";
 import { currentLang } from "./i18n.js";
 
 /**
@@ -16,14 +18,18 @@ export function gql(strings) {
   return strings[0];
 }
 
-/** An error the API answered, in words (its message) with its code (`extensions.code`). */
+/**
+ * A refusal of the API: its message is in words a player understands, in the chosen language
+ * (`errors.js`, by code); the API's own message, written for programs too, is `detail`.
+ */
 export class ApiError extends Error {
-  /** @param {string} message @param {string} code @param {any} [extensions] */
-  constructor(message, code, extensions) {
-    super(message);
+  /** @param {string} code @param {any} [extensions] @param {string} [detail] */
+  constructor(code, extensions, detail) {
+    super(errorWords(code));
     this.name = "ApiError";
     this.code = code;
     this.extensions = extensions || {};
+    this.detail = detail || "";
   }
 }
 
@@ -46,6 +52,8 @@ function headers(token) {
  * @returns {Promise<any>}
  */
 export async function request(query, variables = {}, token = null) {
+  // Offline, the browser would only fail the request: say so at once.
+  if (typeof navigator !== "undefined" && navigator.onLine === false) throw new ApiError("NETWORK");
   let response;
   try {
     response = await fetch("/graphql", {
@@ -54,23 +62,22 @@ export async function request(query, variables = {}, token = null) {
       body: JSON.stringify({ query, variables }),
     });
   } catch (err) {
-    throw new ApiError("The service cannot be reached; check your connection.", "NETWORK");
+    throw new ApiError("NETWORK");
   }
   /** @type {any} */
   let body = null;
   try {
     body = await response.json();
   } catch (err) {
-    throw new ApiError(`The service answered ${response.status} without a readable body.`, "BAD_ANSWER");
+    throw new ApiError("BAD_ANSWER", {}, `HTTP ${response.status}`);
   }
   if (body && Array.isArray(body.errors) && body.errors.length) {
     const first = body.errors[0];
     const ext = first.extensions || {};
-    throw new ApiError(first.message || "The service refused the request.", ext.code || "ERROR", ext);
+    throw new ApiError(ext.code || "ERROR", ext, first.message);
   }
   if (!response.ok && !(body && body.data)) {
-    throw new ApiError(body && (body.detail || body.title) || `The service answered ${response.status}.`,
-      (body && body.code) || String(response.status));
+    throw new ApiError((body && body.code) || String(response.status), {}, body && (body.detail || body.title));
   }
   return body.data;
 }
@@ -79,6 +86,8 @@ export async function request(query, variables = {}, token = null) {
  * A live subscription of one game as one seat (or a spectator). Calls `onData` with every
  * message's data, `onState` with "live" | "reconnecting" | "ended"; the client reconnects by
  * itself (and the first message after a reconnect is the whole game again: the resync).
+ * graphql-ws sends the same `variables` object again on every reconnect, so a caller may
+ * update it (a resume's `after`) between messages.
  * @param {string} query
  * @param {Record<string, any>} variables
  * @param {string|null} token
@@ -90,7 +99,8 @@ export function subscribe(query, variables, token, handlers) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const client = createClient({
     url: `${scheme}//${location.host}/graphql`,
-    connectionParams: () => (token ? { token } : {}),
+    // The page's language, not the browser's (which the upgrade request carries).
+    connectionParams: () => ({ ...(token ? { token } : {}), "Accept-Language": currentLang() }),
     retryAttempts: Infinity,
     shouldRetry: () => true,
     retryWait: async (retries) => {
@@ -109,14 +119,13 @@ export function subscribe(query, variables, token, handlers) {
       next: (message) => {
         if (message.errors && message.errors.length) {
           const first = /** @type {any} */ (message.errors[0]);
-          handlers.onError(new ApiError(first.message, (first.extensions || {}).code || "ERROR"));
+          handlers.onError(new ApiError((first.extensions || {}).code || "ERROR", first.extensions, first.message));
         } else if (message.data) {
           handlers.onData(message.data);
         }
       },
       error: (err) => {
-        const text = err instanceof Error ? err.message : "the live connection failed";
-        handlers.onError(new ApiError(text, "LIVE"));
+        handlers.onError(new ApiError("LIVE", {}, err instanceof Error ? err.message : ""));
       },
       complete: () => { if (!stopped) handlers.onState("ended"); },
     },

@@ -14,9 +14,11 @@
  * `render(root, ctx)` after every change with a fresh context. A board may re-render from
  * scratch each time (the shell keeps focus and scroll outside `root`) or diff what it drew.
  * It must not fetch anything itself: every move goes through `ctx.send` or `ctx.sendBatch`, so
- * the shell shows errors in words and keeps the version right. Below the board the shell always
- * shows the list of every legal move as buttons (the keyboard fallback), so a board need not
- * make every move clickable to be playable.
+ * the version stays right. A refused `send` is told by the shell (its banner, in words); a
+ * refused `sendBatch` is the board's to tell, beside the picks it gathered, so a refusal is told
+ * once. Below the board the shell always shows the list of every legal move as buttons (the
+ * keyboard fallback), so a board need not make every move clickable to be playable. A board
+ * speaks the page's language (`t` of i18n.js) and names seats with `ctx.seatName`.
  *
  * Keep this file stable: a change is announced in a commit titled "board contract: ...".
  */
@@ -41,6 +43,7 @@
  * @property {string|null} seatName
  * @property {{text: string, actor: string, action: string, decision: string,
  *             args: any, hidden: string[]} | null} description
+ * @property {any[]} [changes]  the JSON Patch of the spectator's view (where turns end: turns.js)
  */
 
 /**
@@ -59,7 +62,15 @@
  *     pass the moves' `value`s in order; all or none are made
  * @property {any} catalog         `Query.catalog.games[].catalog` of this game (card names, costs,
  *                                 texts); {} while not loaded
- * @property {GameEvent|null} lastMove  the latest event, to animate or highlight
+ * @property {GameEvent|null} lastMove  the latest event
+ * @property {GameEvent[]} recent  what changed since this seat last decided (the other side's
+ *                                 whole turn), and the latest event: what to highlight
+ * @property {GameEvent[]} events  every event known, oldest first
+ * @property {(seat: string) => string} seatName  a seat's name in words (its player's display
+ *                                 name, else "The Witch", "Seat 2"...)
+ * @property {boolean} over        whether the game is over (resigned or ended by the rules)
+ * @property {any} outcome         the outcome once over (winners, reason, detail), else null
+ * @property {string} outcomeText  the outcome in words (a sentence or two), "" before the end
  * @property {string} lang         the chosen language, "en" or "es"
  */
 

@@ -1,4 +1,6 @@
 // @ts-check
+import { t } from "./i18n.js";
+
 // A tiny element builder, shared by the shell and the boards: h("button", {class: "x",
 // onclick: f}, "text", child). Attributes starting with "on" become listeners; `dataset`
 // and boolean attributes are handled; null and false children are skipped.
@@ -19,6 +21,9 @@ export function h(tag, attrs, ...children) {
       Object.assign(el.dataset, value);
     } else if (key === "class") {
       el.className = String(value);
+    } else if (key === "style") {
+      // Through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+      el.style.cssText = String(value);
     } else if (value === true) {
       el.setAttribute(key, "");
     } else {
@@ -42,7 +47,7 @@ function append(el, children) {
 export function humanize(id) {
   // Pantacle's seats count from 0 ("seat-0"); people count from 1.
   const seat = /^seat-(\d+)$/.exec(String(id));
-  if (seat) return `Seat ${Number(seat[1]) + 1}`;
+  if (seat) return t("Seat {n}", { n: Number(seat[1]) + 1 });
   const words = String(id).replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -55,13 +60,4 @@ export function humanize(id) {
 export function fill(el, ...children) {
   el.replaceChildren();
   append(/** @type {HTMLElement} */ (el), children);
-}
-
-/**
- * Text of the API (prompts, the log) with its seat ids in words: "seat-0 passed" -> "Seat 1
- * passed", or the seat's display name when `names` has one.
- * @param {string} text  @param {Record<string, string>} [names]
- */
-export function seatWords(text, names = {}) {
-  return String(text).replace(/\bseat-(\d+)\b/g, (id) => names[id] || humanize(id));
 }

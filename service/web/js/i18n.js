@@ -1,73 +1,15 @@
 // @ts-check
 // The language of the page: English or Spanish, chosen in the header and kept in the browser.
-// Every request carries it as Accept-Language (api.js), so the server can answer in it too.
+// Every request carries it as Accept-Language (api.js), so the server answers in it too; the
+// client's own words are English in the source and Spanish in locale/es.json, loaded once
+// (`loadWords`) before anything is drawn. tests/web/test_client_words.py checks that every
+// text marked here (`t`, `tn`, `N_`) has its Spanish, with the same {arguments}.
 
 const KEY = "coven.lang";
-/** @type {Record<string, Record<string, string>>} */
-const WORDS = {
-  es: {
-    "Lobby": "Vestíbulo",
-    "Language": "Idioma",
-    "New game": "Partida nueva",
-    "Game": "Juego",
-    "Players": "Jugadores",
-    "Seat": "Asiento",
-    "You": "Tú",
-    "AI": "IA",
-    "Friend (invite link)": "Amigo (enlace de invitación)",
-    "Open seat": "Asiento libre",
-    "Level": "Nivel",
-    "Who": "Quién",
-    "Default": "Por defecto",
-    "Start": "Empezar",
-    "Open games": "Partidas abiertas",
-    "No open games.": "No hay partidas abiertas.",
-    "Join": "Unirse",
-    "Your games": "Tus partidas",
-    "No games yet.": "Aún no hay partidas.",
-    "Resume": "Continuar",
-    "Spectate": "Mirar",
-    "Spectate a game": "Mirar una partida",
-    "Game id or link": "Id o enlace de la partida",
-    "Your move": "Te toca",
-    "Waiting for": "Esperando a",
-    "AI is thinking…": "La IA está pensando…",
-    "Log": "Registro",
-    "Legal moves": "Jugadas legales",
-    "Hint": "Pista",
-    "Resign": "Rendirse",
-    "Rematch": "Revancha",
-    "Game over": "Fin de la partida",
-    "Winners": "Ganadores",
-    "Reason": "Motivo",
-    "Invite a friend: send this link": "Invita a un amigo: envía este enlace",
-    "Copy": "Copiar",
-    "Spectator": "Espectador",
-    "Reconnecting…": "Reconectando…",
-    "Live": "En directo",
-    "Back to the lobby": "Volver al vestíbulo",
-    "Expansion": "Expansión",
-    "Scenario": "Escenario",
-    "Factions": "Facciones",
-    "Decks": "Mazos",
-    "Options": "Opciones",
-    "Your name": "Tu nombre",
-    "Really resign?": "¿Seguro que te rindes?",
-    "Joining…": "Uniéndose…",
-    "none": "ninguno",
-    "Sanctuaries": "Santuarios",
-    "Favors": "Favores",
-    "Keeper pile": "Mazo de Guardianes",
-    "Curse pile": "Mazo de Maldiciones",
-    "Supply": "Reserva",
-    "Your hand": "Tu mano",
-    "Passes": "Pases",
-    "Turn": "Turno",
-    "waiting": "esperando",
-    "finished": "terminada",
-    "active": "en juego",
-  },
-};
+/** @type {Record<string, string>} */
+let words = {};
+/** @type {string} */
+let loaded = "en";
 
 /** @returns {"en"|"es"} */
 export function currentLang() {
@@ -84,12 +26,71 @@ export function setLang(lang) {
   document.documentElement.lang = currentLang();
 }
 
+/** @type {Record<string, Promise<Record<string, string>>>} */
+const tables = {};
+
+/** @param {string} lang  @returns {Promise<Record<string, string>>} */
+function table(lang) {
+  if (!tables[lang]) {
+    tables[lang] = fetch(`/app/locale/${lang}.json`, { cache: "no-cache" })
+      .then((answer) => (answer.ok ? answer.json() : {}))
+      .catch(() => {
+        delete tables[lang];
+        return {};
+      });
+  }
+  return tables[lang];
+}
+
+/** The client's words in the chosen language (nothing to load for English; a table read
+ * once is kept, so switching back and forth redraws at once). */
+export async function loadWords() {
+  const lang = currentLang();
+  if (lang === loaded) return;
+  words = lang === "en" ? {} : await table(lang);
+  loaded = lang;
+}
+
+/** Reads the other language's words ahead, so that choosing it redraws the page at once. */
+export function prefetchWords() {
+  if (currentLang() === "en") table("es");
+}
+
 /**
- * The words of `text` in the chosen language (English when there is no translation).
+ * `text` with its {arguments} filled in.
+ * @param {string} text  @param {Record<string, string|number>} [args]
+ */
+function format(text, args) {
+  if (!args) return text;
+  return text.replace(/\{([a-zA-Z_]+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+}
+
+/**
+ * The words of `text` in the chosen language (English when there is no translation), with
+ * its {arguments} filled in: t("Turn {n}", {n: 3}).
  * @param {string} text
+ * @param {Record<string, string|number>} [args]
  * @returns {string}
  */
-export function t(text) {
-  const table = WORDS[currentLang()];
-  return (table && table[text]) || text;
+export function t(text, args) {
+  const chosen = (loaded === currentLang() && words[text]) || text;
+  return format(chosen, args);
+}
+
+/**
+ * A count in words, singular or plural: tn(3, "{n} Clue", "{n} Clues") is "3 Clues".
+ * @param {number} n  @param {string} one  @param {string} other
+ * @param {Record<string, string|number>} [args]
+ */
+export function tn(n, one, other, args) {
+  return t(n === 1 ? one : other, { n, ...(args || {}) });
+}
+
+/**
+ * Marks a text to translate where it is written, for a table of texts looked up later with
+ * `t(...)` (gettext's noop): it returns its argument.
+ * @param {string} text
+ */
+export function N_(text) {
+  return text;
 }

@@ -5,21 +5,35 @@
 // screen, which takes the open seat and goes to the game.
 import { ApiError, request } from "./api.js";
 import { fill, h, humanize } from "./dom.js";
-import { loadCatalog } from "./game.js";
-import { t } from "./i18n.js";
+import { levelWords, loadCatalog } from "./game.js";
+import { N_, t } from "./i18n.js";
 import { CREATE, GAME_NAME, JOIN, MY_GAMES, OPEN_GAMES } from "./operations.js";
-import { go } from "./router.js";
+import { go, href } from "./router.js";
+import { seatTitle } from "./seats.js";
 import { allSeats, forgetSeat, saveSeat, seatOf } from "./store.js";
 
 const NAME = "coven.name";
 const GAME_TITLES = /** @type {Record<string, string>} */ ({ pagan: "Pagan: Fate of Roanoke", pantacle: "Pantacle" });
 const GAME_BLURBS = /** @type {Record<string, string>} */ ({
-  pagan: "The Witch hides among nine villagers; the Hunter must find her. Two players.",
-  pantacle: "Keepers' blades, Favors and Flames on the PANTACLE. Two to five players.",
+  pagan: N_("The Witch hides among nine villagers; the Hunter must find her. Two players."),
+  pantacle: N_("Keepers' blades, Favors and Flames on the PANTACLE. Two to five players."),
 });
+const STATUS_WORDS = /** @type {Record<string, string>} */ ({
+  waiting: N_("waiting for players"), active: N_("going on"), finished: N_("finished"),
+});
+
+/** A game's title (as printed). @param {string} name */
+export function gameTitle(name) {
+  return GAME_TITLES[name] || humanize(name);
+}
 
 function playerName() {
   return localStorage.getItem(NAME) || "";
+}
+
+/** A scenario's text, under its choice. @param {any} scenario */
+function scenarioText(scenario) {
+  return scenario && scenario.text ? h("p", { class: "scenario-text" }, scenario.text) : null;
 }
 
 /**
@@ -50,7 +64,7 @@ export function mountLobby(root) {
   /** @type {Record<string, {kind: string, level: string}>} */
   let seatChoice = {};
   /** @type {Record<string, any>} */
-  let pagan = { expansion: "", scenario: "", witchFaction: "", hunterFaction: "", greenFaction: "", witchDeck: "", hunterDeck: "" };
+  let pagan = { expansion: "", scenario: "standard", witchFaction: "", hunterFaction: "", greenFaction: "", witchDeck: "", hunterDeck: "" };
   let creating = false;
 
   const form = h("section", { class: "panel new-game", "aria-label": t("New game") });
@@ -99,7 +113,8 @@ export function mountLobby(root) {
     /** @type {Record<string, any>} */
     const options = {};
     if (pagan.expansion) options.expansion = pagan.expansion;
-    if (pagan.scenario) options.scenario = pagan.scenario;
+    const standard = (gameOf("pagan") || { defaultOptions: {} }).defaultOptions.scenario;
+    if (pagan.scenario && pagan.scenario !== standard) options.scenario = pagan.scenario;
     /** @type {Record<string, string>} */
     const factions = {};
     if (pagan.witchFaction) factions.witch = pagan.witchFaction;
@@ -132,15 +147,17 @@ export function mountLobby(root) {
     return [
       h("fieldset", { class: "options" }, h("legend", null, t("Options")),
         select(t("Expansion"), pagan.expansion, [["", t("none")], ...expansions.map((/** @type {any} */ b) => [b.id, b.name])],
-          (v) => { pagan = { ...pagan, expansion: v, scenario: "", witchFaction: "", hunterFaction: "", greenFaction: "", witchDeck: "", hunterDeck: "" }; renderForm(); }, "expansion"),
-        select(t("Scenario"), pagan.scenario, [["", `${defaultWords} (standard)`], ...scenarios.map((/** @type {any} */ s) => [s.id, `${s.id}: ${s.name}`])], set("scenario"), "scenario"),
+          (v) => { pagan = { ...pagan, expansion: v, scenario: g.defaultOptions.scenario || "standard", witchFaction: "", hunterFaction: "", greenFaction: "", witchDeck: "", hunterDeck: "" }; renderForm(); }, "expansion"),
+        // Each scenario once; the standard game is one of them (the default).
+        select(t("Scenario"), pagan.scenario, scenarios.map((/** @type {any} */ s) => [s.id, /^\d+$/.test(s.id) ? t("Scenario {n}: {name}", { n: s.id, name: s.name }) : s.name]), set("scenario"), "scenario"),
+        scenarioText(scenarios.find((/** @type {any} */ s) => s.id === pagan.scenario)),
         h("div", { class: "row" },
-          select(`${t("Factions")}: Witch`, pagan.witchFaction, [["", defaultWords], ...factions("red").map((/** @type {any} */ f) => [f.id, f.name])], set("witchFaction"), "witch-faction"),
-          select(`${t("Factions")}: Hunter`, pagan.hunterFaction, [["", defaultWords], ...factions("blue").map((/** @type {any} */ f) => [f.id, f.name])], set("hunterFaction"), "hunter-faction"),
-          select(`${t("Factions")}: green`, pagan.greenFaction, [["", defaultWords], ...factions("green").map((/** @type {any} */ f) => [f.id, f.name])], set("greenFaction"), "green-faction")),
+          select(t("The Witch's faction"), pagan.witchFaction, [["", defaultWords], ...factions("red").map((/** @type {any} */ f) => [f.id, f.name])], set("witchFaction"), "witch-faction"),
+          select(t("The Hunter's faction"), pagan.hunterFaction, [["", defaultWords], ...factions("blue").map((/** @type {any} */ f) => [f.id, f.name])], set("hunterFaction"), "hunter-faction"),
+          select(t("The green faction"), pagan.greenFaction, [["", defaultWords], ...factions("green").map((/** @type {any} */ f) => [f.id, f.name])], set("greenFaction"), "green-faction")),
         h("div", { class: "row" },
-          select(`${t("Decks")}: Witch`, pagan.witchDeck, [["", defaultWords], ...decks("witch").map(([id, d]) => /** @type {[string, string]} */ ([id, /** @type {any} */ (d).name]))], set("witchDeck"), "witch-deck"),
-          select(`${t("Decks")}: Hunter`, pagan.hunterDeck, [["", defaultWords], ...decks("hunter").map(([id, d]) => /** @type {[string, string]} */ ([id, /** @type {any} */ (d).name]))], set("hunterDeck"), "hunter-deck"))),
+          select(t("The Witch's deck"), pagan.witchDeck, [["", defaultWords], ...decks("witch").map(([id, d]) => /** @type {[string, string]} */ ([id, /** @type {any} */ (d).name]))], set("witchDeck"), "witch-deck"),
+          select(t("The Hunter's deck"), pagan.hunterDeck, [["", defaultWords], ...decks("hunter").map(([id, d]) => /** @type {[string, string]} */ ([id, /** @type {any} */ (d).name]))], set("hunterDeck"), "hunter-deck"))),
     ];
   }
 
@@ -154,14 +171,17 @@ export function mountLobby(root) {
     fill(form,
       h("h2", null, t("New game")),
       h("div", { class: "game-choice", role: "radiogroup", "aria-label": t("Game") },
-        ...catalog.games.map((/** @type {any} */ g) => h("button", {
-          type: "button",
-          role: "radio",
-          "aria-checked": String(g.name === gameName),
-          class: `game-card game-${g.name}${g.name === gameName ? " chosen" : ""}`,
-          "data-game": g.name,
-          onclick: () => { gameName = g.name; seatChoice = {}; renderForm(); },
-        }, h("strong", null, GAME_TITLES[g.name] || humanize(g.name)), h("small", null, GAME_BLURBS[g.name] || "")))),
+        ...catalog.games.map((/** @type {any} */ g) => h("div", { class: "game-card-wrap", "data-game": g.name },
+          h("button", {
+            type: "button",
+            role: "radio",
+            "aria-checked": String(g.name === gameName),
+            class: `game-card game-${g.name}${g.name === gameName ? " chosen" : ""}`,
+            "data-game": g.name,
+            onclick: () => { gameName = g.name; seatChoice = {}; renderForm(); },
+          }, h("strong", null, gameTitle(g.name)), h("small", null, GAME_BLURBS[g.name] ? t(GAME_BLURBS[g.name]) : "")),
+          h("a", { class: "how-to-play", href: href({ name: "rules", game: g.name }), "aria-label": t("How to play {game}", { game: gameTitle(g.name) }) },
+            t("How to play"))))),
       gameName === "pantacle"
         ? h("div", { class: "row" }, select(t("Players"), String(players), ["2", "3", "4", "5"].map((n) => [n, n]),
           (v) => { players = Number(v); renderForm(); }, "players"))
@@ -170,11 +190,11 @@ export function mountLobby(root) {
         ...seats.map((/** @type {string} */ seat, /** @type {number} */ i) => {
           const choice = choiceOf(seat, i);
           return h("div", { class: "seat-choice", "data-seat": seat },
-            h("strong", null, humanize(seat)),
+            h("strong", null, seatTitle(seat)),
             select(t("Who"), choice.kind, [["human", t("You")], ["ai", t("AI")], ["open", t("Friend (invite link)")]],
               (v) => setKind(seat, v), `kind-${seat}`),
             choice.kind === "ai"
-              ? select(t("Level"), choice.level, levels.map((/** @type {string} */ l) => [l, humanize(l)]),
+              ? select(t("Level"), choice.level, levels.map((/** @type {string} */ l) => [l, levelWords(l)]),
                 (v) => { choice.level = v; }, `level-${seat}`)
               : null);
         })),
@@ -221,12 +241,15 @@ export function mountLobby(root) {
       const games = data.openGames;
       fill(openBox, h("h2", null, t("Open games")),
         games.length ? h("ul", { class: "game-list" }, ...games.map((/** @type {any} */ g) => h("li", { "data-game-id": g.id },
-          h("span", null, h("strong", null, humanize(g.game)), " ",
-            h("small", null, g.seats.map((/** @type {any} */ s) => s.open ? `${humanize(s.seat)}: ${t("Open seat").toLowerCase()}` : `${s.name || humanize(s.seat)} (${s.kind === "ai" ? `${t("AI")} ${s.level}` : s.kind})`).join(" · "))),
+          h("span", null, h("strong", null, gameTitle(g.game)), " ",
+            h("small", null, g.seats.map((/** @type {any} */ s) => s.open
+              ? t("{seat}: open seat", { seat: seatTitle(s.seat) })
+              : s.kind === "ai" ? t("{name} (AI, {level})", { name: s.name || seatTitle(s.seat), level: levelWords(s.level) })
+                : t("{name} (a player)", { name: s.name || seatTitle(s.seat) })).join(" · "))),
           h("span", { class: "actions" },
             seatOf(g.id) ? h("a", { class: "button", href: `#/game/${g.id}` }, t("Resume"))
               : h("button", { type: "button", class: "join", onclick: () => join(g.id) }, t("Join")),
-            h("a", { class: "button", href: `#/spectate/${g.id}` }, t("Spectate"))))))
+            h("a", { class: "button", href: `#/spectate/${g.id}` }, t("Watch"))))))
           : h("p", { class: "empty" }, t("No open games.")));
     } catch (err) {
       showError(/** @type {Error} */ (err).message);
@@ -256,7 +279,7 @@ export function mountLobby(root) {
       const games = data.myGames.games;
       fill(mineBox, h("h2", null, t("Your games")),
         games.length ? h("ul", { class: "game-list" }, ...games.map((/** @type {any} */ g) => h("li", { "data-game-id": g.id },
-          h("span", null, h("strong", null, humanize(g.game)), " ", h("small", null, `${humanize(g.seat)} · ${t(g.status)}${g.yourDecision ? ` · ${t("Your move")}` : ""}`)),
+          h("span", null, h("strong", null, gameTitle(g.game)), " ", h("small", null, [seatTitle(g.seat), STATUS_WORDS[g.status] ? t(STATUS_WORDS[g.status]) : g.status, g.yourDecision ? t("Your move") : ""].filter(Boolean).join(" · "))),
           h("span", { class: "actions" }, h("a", { class: "button resume", href: `#/game/${g.id}` }, t("Resume"))))))
           : h("p", { class: "empty" }, t("No games yet.")));
     } catch (err) {
@@ -265,14 +288,14 @@ export function mountLobby(root) {
   }
 
   function renderSpectate() {
-    const input = h("input", { id: "f-spectate", name: "spectate", placeholder: t("Game id or link") });
-    fill(spectateBox, h("h2", null, t("Spectate a game")),
+    const input = h("input", { id: "f-spectate", name: "spectate", placeholder: t("Game id or link"), "aria-label": t("Game id or link") });
+    fill(spectateBox, h("h2", null, t("Watch a game")),
       h("form", { class: "row", onsubmit: (/** @type {Event} */ e) => {
         e.preventDefault();
         const text = /** @type {HTMLInputElement} */ (input).value.trim();
         const id = text.split("/").filter(Boolean).pop();
         if (id) go({ name: "spectate", gameId: id });
-      } }, input, h("button", { type: "submit" }, t("Spectate"))));
+      } }, input, h("button", { type: "submit" }, t("Watch"))));
   }
 
   renderForm();
@@ -315,7 +338,7 @@ export async function joinByLink(root, gameId) {
     const text = err instanceof ApiError ? err.message : String(err);
     fill(root, h("div", { class: "panel" },
       h("p", { class: "error", role: "alert" }, text),
-      h("p", null, h("a", { class: "button", href: `#/spectate/${gameId}` }, t("Spectate")), " ",
+      h("p", null, h("a", { class: "button", href: `#/spectate/${gameId}` }, t("Watch")), " ",
         h("a", { class: "button", href: "#/" }, t("Back to the lobby")))));
   }
 }

@@ -1,9 +1,10 @@
 // @ts-check
 // The entry point: the language select in the header, then one screen at a time by route.
 import { mountGame } from "./game.js";
-import { currentLang, setLang, t } from "./i18n.js";
+import { currentLang, loadWords, prefetchWords, setLang, t } from "./i18n.js";
 import { joinByLink, mountLobby } from "./lobby.js";
 import { start } from "./router.js";
+import { mountRules } from "./rules.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
@@ -17,6 +18,9 @@ function translateChrome() {
   for (const el of document.querySelectorAll("[data-i18n]")) {
     el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n || "");
   }
+  for (const el of document.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(/** @type {HTMLElement} */ (el).dataset.i18nLabel || ""));
+  }
 }
 
 /** @param {import("./router.js").Route} route */
@@ -24,16 +28,21 @@ function show(route) {
   unmount();
   unmount = () => {};
   shown = route;
+  window.scrollTo(0, 0);
   if (route.name === "lobby") unmount = mountLobby(screen);
   else if (route.name === "join") joinByLink(screen, route.gameId);
+  else if (route.name === "rules") unmount = mountRules(screen, route.game);
   else unmount = mountGame(screen, { gameId: route.gameId, spectate: route.name === "spectate" });
 }
 
 select.value = currentLang();
-select.addEventListener("change", () => {
+select.addEventListener("change", async () => {
   setLang(select.value);
+  await loadWords();
   translateChrome();
   show(shown);
 });
+await loadWords();
 translateChrome();
 start(show);
+prefetchWords();

@@ -20,22 +20,38 @@ const GAME_FIELDS = gql`
         sourceBrew sourceVillager target targetBrew targetVillager villager
       }
     }
-    events {
-      version seat kind at seatName
-      description { text actor action decision args hidden }
-    }
+    events { ...EventFields }
     view { __typename ...PaganBoard ...PantacleBoard }
   }
 `;
 
-const FRAGMENTS = [GAME_FIELDS, pagan.FRAGMENT, pantacle.FRAGMENT].join("\n");
+// `changes` (the JSON Patch of the spectator's view) say where a turn ends (turns.js).
+const EVENT_FIELDS = gql`
+  fragment EventFields on Event {
+    version seat kind at seatName changes
+    description { text actor action decision args hidden }
+  }
+`;
+
+const FRAGMENTS = [GAME_FIELDS, EVENT_FIELDS, pagan.FRAGMENT, pantacle.FRAGMENT].join("\n");
+
+/** The log from `after` on (the whole game's, page by page). */
+export const HISTORY = gql`
+  query History($gameId: ID!, $after: Int, $limit: Int) {
+    events(gameId: $gameId, after: $after, limit: $limit) { ...EventFields }
+  }
+` + EVENT_FIELDS;
 
 export const GAME = gql`
   query Game($gameId: ID!) { game(gameId: $gameId) { ...GameFields } }
 ` + FRAGMENTS;
 
+// In the page's language (`lang`, as every request's Accept-Language); `after` resumes a
+// dropped connection with every event missed meanwhile.
 export const LIVE_GAME = gql`
-  subscription LiveGame($gameId: ID!) { game(gameId: $gameId) { ...GameFields } }
+  subscription LiveGame($gameId: ID!, $lang: Language, $after: Int) {
+    game(gameId: $gameId, lang: $lang, after: $after) { ...GameFields }
+  }
 ` + FRAGMENTS;
 
 export const MOVE = gql`
@@ -74,8 +90,11 @@ export const CREATE = gql`
   }
 `;
 
+// In the page's language: the texts of cards, villagers, scenarios... (docs/localisation.md).
 export const CATALOG = gql`
-  query Catalog { catalog { aiLevels games { name seats defaultOptions aiLevels catalog } } }
+  query Catalog($lang: Language) {
+    catalog(lang: $lang) { aiLevels games { name seats defaultOptions aiLevels catalog } }
+  }
 `;
 
 export const OPEN_GAMES = gql`

@@ -4,10 +4,11 @@
 //   #/game/<id>        a game, as the seat whose token this browser keeps (else as a spectator)
 //   #/spectate/<id>    a game as a spectator
 //   #/join/<id>        an invite link: take the game's open seat, then play it
+//   #/rules/<game>     how to play a game
 
 /**
  * @typedef {{name: "lobby"} | {name: "game", gameId: string} | {name: "spectate", gameId: string}
- *   | {name: "join", gameId: string}} Route
+ *   | {name: "join", gameId: string} | {name: "rules", game: string}} Route
  */
 
 /** @param {string} hash  @returns {Route} */
@@ -17,12 +18,15 @@ export function parse(hash) {
   if (gameId && (screen === "game" || screen === "spectate" || screen === "join")) {
     return { name: screen, gameId };
   }
+  if (gameId && screen === "rules") return { name: "rules", game: gameId };
   return { name: "lobby" };
 }
 
 /** @param {Route} route  @returns {string} */
 export function href(route) {
-  return route.name === "lobby" ? "#/" : `#/${route.name}/${encodeURIComponent(route.gameId)}`;
+  if (route.name === "lobby") return "#/";
+  if (route.name === "rules") return `#/rules/${encodeURIComponent(route.game)}`;
+  return `#/${route.name}/${encodeURIComponent(route.gameId)}`;
 }
 
 /** @param {Route} route */

@@ -77,3 +77,59 @@ export class Observable {
     return () => this.listeners.delete(listener);
   }
 }
+
+const PREFS = "coven.prefs";
+
+/**
+ * A preference of this player, kept in the browser (the log's order, passing by itself).
+ * @template T
+ * @param {string} name  @param {T} fallback
+ * @returns {T}
+ */
+export function pref(name, fallback) {
+  try {
+    const all = JSON.parse(localStorage.getItem(PREFS) || "{}");
+    return all && typeof all === "object" && name in all ? all[name] : fallback;
+  } catch (err) {
+    return fallback;
+  }
+}
+
+/** @param {string} name  @param {any} value */
+export function setPref(name, value) {
+  let all = {};
+  try {
+    all = JSON.parse(localStorage.getItem(PREFS) || "{}") || {};
+  } catch (err) {
+    all = {};
+  }
+  localStorage.setItem(PREFS, JSON.stringify({ ...all, [name]: value }));
+}
+
+const AUTO = "coven.autoPassed";
+
+/** The versions of the passes this browser made by itself in a game (its own log marks
+ * them; nobody else is told). @param {string} gameId  @returns {Set<number>} */
+export function autoPassed(gameId) {
+  try {
+    const all = JSON.parse(localStorage.getItem(AUTO) || "{}");
+    return new Set(Array.isArray(all[gameId]) ? all[gameId] : []);
+  } catch (err) {
+    return new Set();
+  }
+}
+
+/** @param {string} gameId  @param {number} version */
+export function markAutoPassed(gameId, version) {
+  let all = /** @type {Record<string, number[]>} */ ({});
+  try {
+    all = JSON.parse(localStorage.getItem(AUTO) || "{}") || {};
+  } catch (err) {
+    all = {};
+  }
+  // Only the games this browser keeps a seat of.
+  const kept = readAll();
+  for (const id of Object.keys(all)) if (!kept[id]) delete all[id];
+  all[gameId] = [...new Set([...(all[gameId] || []), version])].slice(-500);
+  localStorage.setItem(AUTO, JSON.stringify(all));
+}

@@ -8,6 +8,8 @@
 // (`slot`, `targetBrew`, `sourceBrew`, `place: "brew-N"` ...). What names nothing (Draw a card,
 // End your turn, Skip, an option of a card) goes to the decision bar.
 
+import { t } from "../i18n.js";
+
 /** @typedef {import("../board-context.js").LegalMove} LegalMove */
 
 /**
@@ -119,27 +121,32 @@ export function movesBySpot(view, seat, moves) {
   return out;
 }
 
-const TRAILING = /\s+(on|from|to|onto|of|with|for)\s*$/i;
+// Words that join a name to its move, in English and in Spanish: "Place a Secret on", "Colocar
+// 1 Secreto en el Brebaje", "Visitar a".
+const BEFORE_NAME = "(?:\\s+(?:on|from|to|onto|of|with|for|a|al|de|del|en|sobre|con|para|desde))?"
+  + "(?:\\s+(?:the|el|la)\\s+(?:Brew|Familiar|Location|Ally|Brebaje|Lugar|Aliado))?\\s+";
 
 /**
  * A move's label without the name of the thing it is drawn on ("Place a Secret on Doctor
- * Annie" on Doctor Annie reads "Place a Secret"); the whole label when nothing is left.
+ * Annie" on Doctor Annie reads "Place a Secret", "Visitar a Doctor Annie" reads "Visitar");
+ * the whole label when nothing is left.
  * @param {string} label  @param {string|null|undefined} name
  * @returns {string}
  */
 export function shortLabel(label, name) {
   if (!name || !label.includes(name)) return label;
-  let text = label.replace(name, " ").replace(/\s+/g, " ").trim();
-  text = text.replace(/\s+(the Brew|the Familiar|the Location|the Ally)\s*$/i, "");
-  text = text.replace(TRAILING, "").replace(/\s+,/g, ",").trim();
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const text = ` ${label}`.replace(new RegExp(`${BEFORE_NAME}${escaped}`), " ").replace(/\s+/g, " ")
+    .replace(/\s+,/g, ",").trim();
   // Beside "Visit" on the villager, the second pawn reads short.
-  if (/^Visit with the Familiar pawn$/i.test(text)) return "Familiar pawn";
+  if (/^(Visit with the Familiar pawn|Visitar con el Peón de Familiar)$/i.test(text)) return t("Familiar pawn");
   return text || label;
 }
 
 /** Decisions that come as a run of the same pick, whose count the prompt gives
- * ("Place 2 Secrets", "Pay 3 Clues from villagers", "Discard 2 cards", "Reveal 2 cards"). */
-const GATHERED = new Set(["PLACE", "PAY_TOKENS", "REMOVE", "DISCARD", "REVEAL", "LOOK", "REMOVE_GLOOM", "ADD_GLOOM", "PAY_GLOOM"]);
+ * ("Place 2 Secrets", "Pay 3 Clues from villagers", "Discard 2 cards", "Reveal 2 cards").
+ * (Adding Gloom is one pick of all of it: "Add 2 Gloom to a Gloom card".) */
+const GATHERED = new Set(["PLACE", "PAY_TOKENS", "REMOVE", "DISCARD", "REVEAL", "LOOK", "REMOVE_GLOOM", "PAY_GLOOM"]);
 
 /**
  * How many picks of one kind this decision asks in a row, when they may be gathered into one
@@ -165,10 +172,122 @@ export function gatherCount(decision, moves) {
  * @returns {string}
  */
 export function batchRefusal(err, labels) {
-  const message = err && err.message ? String(err.message) : "The moves were refused.";
+  const message = err && err.message ? String(err.message) : t("The moves were refused, so none was made.");
   const index = err && err.extensions ? err.extensions.index : undefined;
   if (typeof index === "number" && index >= 0 && index < labels.length) {
-    return `Choice ${index + 1} of ${labels.length} (${labels[index]}) was refused, so none was made: ${message}`;
+    return t("Choice {i} of {n} ({label}) was refused, so none was made: {reason}",
+      { i: index + 1, n: labels.length, label: labels[index], reason: message });
   }
   return message;
+}
+
+/** The view's key of each token's count on a villager. */
+const TOKEN_KEYS = /** @type {Record<string, string>} */ ({ clue: "clues", secret: "secrets", favor: "favors" });
+
+/**
+ * How many `token`s a target holds: a villager id, or `brew-N` (the Witch's Brews hold Secrets).
+ * @param {any} view  @param {string} target  @param {string} token
+ * @returns {number}
+ */
+export function tokensOn(view, target, token) {
+  const brew = /^brew-(\d+)$/.exec(target);
+  if (brew) {
+    const slot = (((view.players || {}).witch || {}).brews || [])[Number(brew[1])];
+    return token === "secret" && slot ? Number(slot.secrets || 0) : 0;
+  }
+  const villager = (view.villagers || []).find((/** @type {any} */ v) => v.id === target);
+  return villager ? Number(villager[TOKEN_KEYS[token] || ""] || 0) : 0;
+}
+
+/** The rows of a board place's prefix, and whose board they are on. */
+const PLACE_OWNERS = /** @type {Record<string, [string, string]>} */ ({
+  brew: ["witch", "brews"],
+  familiar: ["witch", "familiars"],
+  location: ["hunter", "locations"],
+  ally: ["hunter", "allies"],
+});
+
+/**
+ * The Gloom on a place (`villager-<id>`, `investigation-<id>`, `enchantment-N`, `brew-N` ...).
+ * @param {any} view  @param {string} place
+ * @returns {number}
+ */
+export function gloomAt(view, place) {
+  const dash = place.indexOf("-");
+  const head = place.slice(0, dash);
+  const rest = place.slice(dash + 1);
+  if (head === "villager" || head === "investigation") {
+    const villager = (view.villagers || []).find((/** @type {any} */ v) => v.id === rest) || {};
+    const holder = head === "villager" ? villager : villager.investigation || {};
+    return Number(holder.gloom || 0);
+  }
+  if (head === "enchantment") return Number(((view.enchantments || [])[Number(rest)] || {}).gloom || 0);
+  const owner = PLACE_OWNERS[head];
+  if (!owner) return 0;
+  const slot = ((((view.players || {})[owner[0]] || {})[owner[1]]) || [])[Number(rest)];
+  return Number((slot && slot.gloom) || 0);
+}
+
+/** @param {any[]} cards  @param {string} id */
+function copies(cards, id) {
+  return cards.filter((c) => c && c.id === id).length;
+}
+
+/**
+ * How many more times a move of a gathered decision may be picked after `picks`, counted
+ * against what the view shows: the Clues (Secrets, Favors) on a villager to pay or remove, a
+ * card's copies in the hand or among the cards looked at, the Gloom on a place, the supply a
+ * distribution places from (past it the rules ask where to take a token from instead). The
+ * board offers a pick only while this is above 0, so it never offers one the rules refuse; the
+ * picks the engine then makes by itself (the last Clue, from the only villager left) are taken
+ * as made by the API (docs/api-log-and-batches.md). Infinity where nothing is counted.
+ * @param {any} view  @param {string|null} seat  @param {LegalMove[]} picks  @param {LegalMove} move
+ * @returns {number}
+ */
+export function picksLeft(view, seat, picks, move) {
+  const decision = view.decision || {};
+  const value = move.value || {};
+  const same = picks.filter((m) => m.id === move.id).length;
+  switch (String(decision.kind)) {
+    case "PAY_TOKENS":
+    case "REMOVE": {
+      const token = String(decision.token || (seat === "hunter" ? "clue" : "secret"));
+      const most = Number(decision.maxTargets || 0);
+      const targets = new Set(picks.map((m) => m.value && m.value.target));
+      if (most && !targets.has(value.target) && targets.size >= most) return 0;
+      return tokensOn(view, String(value.target), token) - same;
+    }
+    case "DISCARD":
+    case "REVEAL": {
+      const player = seat ? (view.players || {})[seat] : null;
+      return copies((player && player.hand) || [], String(value.card)) - same;
+    }
+    case "LOOK":
+      return copies(decision.lookingAt || [], String(value.card)) - same;
+    case "REMOVE_GLOOM":
+    case "PAY_GLOOM":
+      return gloomAt(view, String(value.place)) - same;
+    case "PLACE": {
+      const supply = (view.supply || {})[String(decision.token)];
+      return typeof supply === "number" ? supply - picks.length : Infinity;
+    }
+    default:
+      return Infinity;
+  }
+}
+
+/**
+ * Whether the picks gathered so far must go now, before the count the prompt names: no pick is
+ * left to offer (a distribution that emptied the supply), or the last one took the last Gloom
+ * of a place, which cleanses it, and a Cleanse may ask something before the next pick.
+ * @param {any} view  @param {string|null} seat  @param {LegalMove[]} picks  @param {LegalMove[]} moves
+ * @returns {boolean}
+ */
+export function gatheringEnds(view, seat, picks, moves) {
+  const last = picks[picks.length - 1];
+  const kind = String((view.decision || {}).kind);
+  if (last && (kind === "REMOVE_GLOOM" || kind === "PAY_GLOOM") && picksLeft(view, seat, picks, last) <= 0) {
+    return true;
+  }
+  return moves.every((m) => m.kind === "DONE" || picksLeft(view, seat, picks, m) <= 0);
 }

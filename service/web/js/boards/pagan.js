@@ -10,8 +10,8 @@
 // the focused button focused, so it can be played with the keyboard alone.
 import { gql } from "../api.js";
 import { h, humanize } from "../dom.js";
-import { t } from "../i18n.js";
-import { batchRefusal, gatherCount, movesBySpot, shortLabel } from "./pagan-moves.js";
+import { N_, t, tn } from "../i18n.js";
+import { batchRefusal, gatherCount, gatheringEnds, movesBySpot, picksLeft, shortLabel, spotOf } from "./pagan-moves.js";
 
 // `players` and `decision.kind` have other types in PantacleView, whose fragment is spread
 // beside this one: GraphQL asks for aliases (docs/api-moves.md), undone by `paganView`.
@@ -47,7 +47,10 @@ export const FRAGMENT = gql`
         allies { ...PaganBoardSlot }
       }
     }
-    decision { seat decisionKind: kind prompt lookingAt { id name type } revealed { id name type } }
+    decision {
+      seat decisionKind: kind prompt lookingAt { id name type } revealed { id name type }
+      token maxTargets
+    }
     outcome { winners reason trueWitch { id name } }
     factions { witch { id name } hunter { id name } green { id name } }
     cleansing { id name type }
@@ -75,19 +78,36 @@ export const FRAGMENT = gql`
 /** @type {WeakMap<HTMLElement, BoardState>} */
 const STATES = new WeakMap();
 
-const SIDE_NAMES = /** @type {Record<string, string>} */ ({ witch: "The Witch", hunter: "The Hunter" });
+const SIDE_NAMES = /** @type {Record<string, string>} */ ({ witch: N_("The Witch"), hunter: N_("The Hunter") });
 const COLOURS = ["blue", "red", "green"];
 const PLACE_WORDS = /** @type {Record<string, string>} */ ({
-  villager: "on a villager",
-  investigation: "on an Investigation",
-  card: "in your hand",
-  shown: "among the cards shown",
-  brews: "on a Brew",
-  familiars: "on a Familiar",
-  locations: "on a Location",
-  allies: "on an Ally",
-  enchantments: "on an Enchantment",
+  villager: N_("on a villager"),
+  investigation: N_("on an Investigation"),
+  card: N_("in your hand"),
+  shown: N_("among the cards shown"),
+  brews: N_("on a Brew"),
+  familiars: N_("on a Familiar"),
+  locations: N_("on a Location"),
+  allies: N_("on an Ally"),
+  enchantments: N_("on an Enchantment"),
 });
+// The card types as the Spanish summary names them (docs/localisation.md's glossary).
+const TYPE_WORDS = /** @type {Record<string, string>} */ ({
+  ally: N_("Ally"), event: N_("Event"), investigation: N_("Investigation"), location: N_("Location"),
+  brew: N_("Brew"), charm: N_("Charm"), enchantment: N_("Enchantment"), familiar: N_("Familiar"),
+});
+
+/** A card type in words. @param {string|null|undefined} type */
+function typeWords(type) {
+  return type ? (TYPE_WORDS[type] ? t(TYPE_WORDS[type]) : humanize(type)) : "";
+}
+
+/** A side's name: its role, and its player's display name when one was given. @param {BoardContext} ctx  @param {string} seat */
+function sideWords(ctx, seat) {
+  const role = SIDE_NAMES[seat] ? t(SIDE_NAMES[seat]) : humanize(seat);
+  const name = ctx.seatName ? ctx.seatName(seat) : role;
+  return name && name !== role ? `${role} · ${name}` : role;
+}
 
 let styled = false;
 
@@ -140,8 +160,13 @@ export function render(root, ctx) {
   const bottom = me || "witch";
   const top = bottom === "witch" ? "hunter" : "witch";
   const moves = ctx.myTurn ? ctx.legalMoves || [] : [];
-  const where = movesBySpot(view, me, moves);
-  const board = new Board(root, ctx, state, where, gatherCount(decision, moves));
+  const gather = gatherCount(decision, moves);
+  // While picks are gathered, a pick that can no longer be made (a villager's last Clue
+  // already chosen, a card's only copy) is not offered.
+  const picks = state.picks;
+  const offered = gather ? moves.filter((m) => m.kind === "DONE" || picksLeft(view, me, picks, m) > 0) : moves;
+  const where = movesBySpot(view, me, offered);
+  const board = new Board(root, ctx, state, where, gather, me);
 
   root.replaceChildren(
     h("div", {
@@ -156,9 +181,10 @@ export function render(root, ctx) {
     board.decisionBar(),
     h("div", { class: "pg-table" },
       board.village(),
-      board.player(top, false),
       board.player(bottom, true),
-      board.handOf(bottom))),
+      board.handOf(bottom),
+      board.player(top, false)),
+    legend()),
   );
   if (focused) {
     const again = root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
@@ -170,22 +196,24 @@ export function render(root, ctx) {
 class Board {
   /**
    * @param {HTMLElement} root  @param {BoardContext} ctx  @param {BoardState} state
-   * @param {Map<string, LegalMove[]>} where  @param {number} gather
+   * @param {Map<string, LegalMove[]>} where  @param {number} gather  @param {string|null} me
    */
-  constructor(root, ctx, state, where, gather) {
+  constructor(root, ctx, state, where, gather, me) {
     this.root = root;
     this.ctx = ctx;
     this.view = ctx.view || {};
     this.state = state;
     this.where = where;
     this.gather = gather;
-    this.last = lastTouched(ctx.lastMove);
+    this.me = me;
+    // What changed since this seat last decided (the other side's whole turn) is marked.
+    this.last = new Set((ctx.recent || (ctx.lastMove ? [ctx.lastMove] : [])).flatMap((e) => [...lastTouched(e)]));
     /** picks gathered so far, by spot, to show "+1" where they go */
     /** @type {Map<string, number>} */
     this.picked = new Map();
     for (const move of state.picks) {
-      const spot = [...where.entries()].find(([, ms]) => ms.some((m) => m.id === move.id));
-      if (spot) this.picked.set(spot[0], (this.picked.get(spot[0]) || 0) + 1);
+      const spot = spotOf(this.view, me, move);
+      this.picked.set(spot, (this.picked.get(spot) || 0) + 1);
     }
   }
 
@@ -193,45 +221,41 @@ class Board {
   sideName(seat) {
     const factions = this.view.factions;
     const faction = factions && factions[seat] ? ` · ${factions[seat].name}` : "";
-    const you = this.ctx.seat === seat ? ` (${t("You")})` : "";
-    return `${t(SIDE_NAMES[seat] || humanize(seat))}${you}${faction}`;
+    const you = this.ctx.seat === seat ? ` (${t("you")})` : "";
+    return `${sideWords(this.ctx, seat)}${you}${faction}`;
   }
 
-  /** The game-over banner: who won, why, and who the Witch was. */
+  /** The end of the game on the board: who won, why, and who the Witch was (a resignation
+   * too, which the rules' own view knows nothing of). */
   outcome() {
-    const outcome = this.view.outcome;
-    if (!outcome) return null;
-    const winners = (outcome.winners || []).map((/** @type {string} */ s) => SIDE_NAMES[s] || humanize(s));
+    if (!this.ctx.over) return null;
     return h("section", { class: "pg-outcome", role: "status" },
-      h("strong", null, `${winners.join(" and ") || "Nobody"} won`),
-      ` — ${humanize(outcome.reason)}. `,
-      outcome.trueWitch ? `The Witch was ${outcome.trueWitch.name}.` : null);
+      h("strong", null, t("Game over")), " ", this.ctx.outcomeText || "");
   }
 
-  /** Turn, who acts, the supply, the last move in words. */
+  /** Turn, who acts, the supply, the Suspect deck (what changed is listed by the shell's
+   * recap and marked on the board). */
   status() {
     const v = this.view;
     const supply = v.supply || {};
     const scenario = scenarioName(this.ctx.catalog, v.scenario);
-    const last = this.ctx.lastMove && this.ctx.lastMove.description ? this.ctx.lastMove.description.text : "";
     return h("section", { class: "pg-status" },
-      h("span", { class: "pg-turn" }, `${t("Turn")} ${v.turn} · ${SIDE_NAMES[v.active] || v.active}`),
+      h("span", { class: "pg-turn" }, t("Turn {n} · {name}", { n: v.turn, name: sideWords(this.ctx, v.active) })),
       scenario ? h("span", { class: "pg-scenario" }, scenario) : null,
-      h("span", { class: "pg-supply", "aria-label": t("Supply") },
-        `${t("Supply")}: `,
-        token("clue", supply.clue, "Clues"),
-        token("secret", supply.secret, "Secrets"),
-        token("favor", supply.favor, "Favors"),
-        token("evidence", supply.evidence, "Evidence"),
-        supply.gloom === null || supply.gloom === undefined ? null : token("gloom", supply.gloom, "Gloom")),
-      h("span", { class: "pg-suspects" }, `Suspect deck ${v.suspectDeckCount} · innocents eliminated ${v.innocentsEliminated}`),
-      last ? h("span", { class: "pg-last-move", "data-testid": "pagan-last-move" }, `Last: ${last}`) : null);
+      h("span", { class: "pg-supply", role: "group", "aria-label": t("Supply") },
+        h("span", { "aria-hidden": "true" }, `${t("Supply")}: `),
+        token("clue", supply.clue),
+        token("secret", supply.secret),
+        token("favor", supply.favor),
+        token("evidence", supply.evidence),
+        supply.gloom === null || supply.gloom === undefined ? null : token("gloom", supply.gloom)),
+      h("span", { class: "pg-suspects" }, t("Suspect deck: {n} · innocents eliminated: {m}", { n: v.suspectDeckCount, m: v.innocentsEliminated })));
   }
 
   /** The prompt, the cards it shows, the gathered picks and every move that names no place. */
   decisionBar() {
     const decision = this.view.decision;
-    if (!decision) return null;
+    if (!decision || this.ctx.over) return null;
     const mine = this.ctx.myTurn;
     const shown = [...(decision.lookingAt || []), ...(decision.revealed || [])];
     const shownIds = new Set(shown.map((/** @type {any} */ c) => c.id));
@@ -239,10 +263,10 @@ class Board {
     const extra = [...this.where.keys()]
       .filter((s) => s.startsWith("shown:") && !shownIds.has(s.slice(6)))
       .map((s) => ({ id: s.slice(6), name: (catalogCard(this.ctx.catalog, s.slice(6)) || {}).name || s.slice(6), type: "" }));
-    const who = SIDE_NAMES[decision.seat] || humanize(decision.seat);
+    const who = sideWords(this.ctx, decision.seat);
     return h("section", { class: `pg-decision${mine ? " mine" : ""}`, "aria-live": "polite" },
       h("p", { class: "pg-prompt", "data-testid": "pagan-prompt" },
-        mine ? h("strong", null, `${t("Your move")}: `) : `${t("Waiting for")} ${who}: `,
+        mine ? h("strong", null, `${t("Your move")}: `) : `${t("Waiting for {name}", { name: who })}: `,
         decision.prompt),
       this.gatherTray(),
       this.state.error ? h("p", { class: "pg-error", role: "alert", "data-testid": "pagan-error" }, this.state.error) : null,
@@ -259,7 +283,7 @@ class Board {
     for (const spot of this.where.keys()) {
       const head = spot.slice(0, spot.indexOf(":"));
       const words = PLACE_WORDS[head];
-      if (words && !places.includes(words)) places.push(words);
+      if (words && !places.includes(t(words))) places.push(t(words));
     }
     return places.length ? h("span", { class: "pg-elsewhere" }, `${t("More on the board")}: ${places.join(", ")}`) : null;
   }
@@ -289,18 +313,18 @@ class Board {
     if (!p) return null;
     const active = this.view.active === seat;
     const stats = [
-      stat("Influence", p.influence),
-      seat === "hunter" ? stat("Evidence", p.evidence) : null,
-      stat("Action pawns", p.pawns),
-      seat === "witch" ? stat("Familiar pawn", p.familiarPawn ? (p.familiarUsed ? "used" : p.familiarPawn) : 0) : null,
-      stat("Hand", p.handCount),
-      stat("Deck", p.deckCount),
-      stat("Discard", (p.discard || []).length),
-      seat === "hunter" ? stat("Suspects drawn", p.suspectsCount) : null,
+      stat(t("Influence"), p.influence),
+      seat === "hunter" ? stat(t("Evidence"), p.evidence, "evidence") : null,
+      stat(t("Action pawns"), p.pawns),
+      seat === "witch" ? stat(t("Familiar pawn"), p.familiarPawn ? (p.familiarUsed ? t("used") : p.familiarPawn) : 0) : null,
+      stat(t("Hand"), p.handCount),
+      stat(t("Deck"), p.deckCount),
+      stat(t("Discard pile"), (p.discard || []).length),
+      seat === "hunter" ? stat(t("Suspects drawn"), p.suspectsCount) : null,
     ];
     const rows = seat === "witch"
-      ? [this.row("Brews", "brews", p.brews), this.row("Familiars", "familiars", p.familiars)]
-      : [this.row("Locations", "locations", p.locations), this.row("Allies", "allies", p.allies)];
+      ? [this.row(t("Brews"), "brews", p.brews), this.row(t("Familiars"), "familiars", p.familiars)]
+      : [this.row(t("Locations"), "locations", p.locations), this.row(t("Allies"), "allies", p.allies)];
     return h("section", {
       class: `pg-player pg-${seat}${near ? " near" : " far"}${active ? " active" : ""}`,
       "data-testid": `pagan-player-${seat}`,
@@ -319,10 +343,10 @@ class Board {
   secret(seat, p) {
     if (seat === "witch" && p.trueWitch) {
       return h("p", { class: "pg-identity", "data-testid": "pagan-true-witch" },
-        h("strong", null, "Your secret: "), `you are ${p.trueWitch.name}. Only you see this.`);
+        h("strong", null, `${t("Your secret")}: `), t("you are {name}. Only you see this.", { name: p.trueWitch.name }));
     }
     if (seat === "hunter" && p.suspects && p.suspects.length) {
-      return h("p", { class: "pg-identity" }, h("strong", null, "Exonerated: "),
+      return h("p", { class: "pg-identity" }, h("strong", null, `${t("Exonerated")}: `),
         p.suspects.map((/** @type {any} */ s) => s.name).join(", "));
     }
     return null;
@@ -334,7 +358,7 @@ class Board {
    */
   row(title, row, slots) {
     return h("div", { class: `pg-row pg-row-${row}` },
-      h("h4", null, t(title)),
+      h("h4", null, title),
       h("div", { class: "pg-slots" }, ...(slots || []).map((slot, i) => this.slot(row, i, slot))));
   }
 
@@ -343,23 +367,23 @@ class Board {
     const spot = `${row}:${index}`;
     if (!slot) {
       const moves = this.where.get(spot);
-      return h("div", { class: "pg-slot empty", "data-spot": spot }, h("span", { class: "pg-empty" }, "empty"),
+      return h("div", { class: "pg-slot empty", "data-spot": spot }, h("span", { class: "pg-empty" }, t("empty")),
         moves ? this.buttons(spot, null) : null);
     }
     const info = catalogCard(this.ctx.catalog, slot.id);
     const extras = [];
     if (slot.secretsNeeded !== null && slot.secretsNeeded !== undefined) {
-      extras.push(token("secret", `${slot.secrets || 0}/${slot.secretsNeeded}`, "Secrets on it / needed"));
+      extras.push(token("secret", slot.secrets || 0, slot.secretsNeeded));
     }
-    if (slot.gloomLimit) extras.push(token("gloom", `${slot.gloom || 0}/${slot.gloomLimit}`, "Gloom"));
-    if (slot.occupied) extras.push(h("span", { class: "pg-tag" }, "pawn on it"));
-    if (slot.covered) extras.push(h("span", { class: "pg-tag" }, "covered"));
+    if (slot.gloomLimit) extras.push(token("gloom", slot.gloom || 0, slot.gloomLimit));
+    if (slot.occupied) extras.push(h("span", { class: "pg-tag" }, t("pawn on it")));
+    if (slot.covered) extras.push(h("span", { class: "pg-tag" }, t("covered")));
     return h("div", {
       class: `pg-slot pg-card${this.last.has(slot.id) ? " pg-last" : ""}${this.where.has(spot) ? " can" : ""}`,
       "data-spot": spot,
       title: info ? info.text : slot.name,
     },
-    h("div", { class: "pg-card-head" }, h("strong", null, slot.name), h("small", null, slot.type)),
+    h("div", { class: "pg-card-head" }, h("strong", null, slot.name), h("small", null, typeWords(slot.type))),
     info && info.text ? h("p", { class: "pg-text" }, info.text) : null,
     extras.length ? h("div", { class: "pg-extras" }, ...extras) : null,
     this.pickedBadge(spot),
@@ -377,15 +401,15 @@ class Board {
   hand(seat, p) {
     if (p.hand) {
       return h("div", { class: "pg-hand", "data-testid": `pagan-hand-${seat}` },
-        h("h4", null, `${t("Your hand")} (${p.hand.length})`),
+        h("h4", null, t("Your hand ({n})", { n: p.hand.length })),
         h("div", { class: "pg-cards" }, ...p.hand.map((/** @type {any} */ c, /** @type {number} */ i) =>
           this.card(c, `card:${c.id}`, i))));
     }
     const known = p.knownInHand || [];
     return h("div", { class: "pg-hand other" },
-      h("h4", null, `Hand: ${p.handCount} card${p.handCount === 1 ? "" : "s"}`),
+      h("h4", null, tn(p.handCount, "Hand: {n} card", "Hand: {n} cards")),
       known.length
-        ? h("div", { class: "pg-cards" }, h("small", null, "Known: "), ...known.map((/** @type {any} */ c) => this.card(c, `known:${c.id}`)))
+        ? h("div", { class: "pg-cards" }, h("small", null, `${t("Known")}: `), ...known.map((/** @type {any} */ c) => this.card(c, `known:${c.id}`)))
         : h("div", { class: "pg-backs", "aria-hidden": "true" }, ...Array.from({ length: Math.min(p.handCount, 10) }, () => h("span", { class: "pg-back" }))));
   }
 
@@ -407,8 +431,9 @@ class Board {
     },
     h("div", { class: "pg-card-head" },
       h("strong", null, card.name || info.name || card.id),
-      cost === undefined || cost === null ? null : h("span", { class: "pg-cost", title: "Influence to play it" }, String(cost))),
-    h("small", { class: "pg-card-type" }, card.type || info.type || ""),
+      cost === undefined || cost === null ? null : h("span", { class: "pg-cost", "data-token": "cost", title: t("Influence to play it") },
+        h("span", { "aria-hidden": "true" }, String(cost)), h("span", { class: "sr-only" }, t("costs {n} Influence", { n: cost })))),
+    h("small", { class: "pg-card-type" }, typeWords(card.type || info.type)),
     text ? h("p", { class: "pg-text" }, text) : null,
     first ? this.pickedBadge(spot) : null,
     first ? this.buttons(spot, card.name) : null);
@@ -426,13 +451,13 @@ class Board {
     const villagers = v.villagers || [];
     const colours = [...COLOURS, ...new Set(villagers.map((/** @type {any} */ x) => x.colour).filter((/** @type {string} */ c) => !COLOURS.includes(c)))];
     const enchantments = v.enchantments || [];
-    return h("section", { class: "pg-village", "aria-label": "The village" },
+    return h("section", { class: "pg-village", "aria-label": t("The village") },
       h("div", { class: "pg-enchantments" },
-        h("h4", null, `${t("Enchantments")} (${enchantments.length})`),
+        h("h4", null, t("Enchantments ({n})", { n: enchantments.length })),
         h("div", { class: "pg-slots" }, ...enchantments.map((/** @type {any} */ e, /** @type {number} */ i) => this.slot("enchantments", i, e)),
-          enchantments.length ? null : h("span", { class: "pg-empty" }, "none in play"))),
-      (v.cleansing || []).length ? h("p", { class: "pg-note" }, `Cleansing: ${v.cleansing.map((/** @type {any} */ c) => c.name).join(", ")}`) : null,
-      (v.objectives || []).length ? h("p", { class: "pg-note" }, `Objectives: ${v.objectives.map((/** @type {any} */ o) => o.name).join(", ")}`) : null,
+          enchantments.length ? null : h("span", { class: "pg-empty" }, t("none in play")))),
+      (v.cleansing || []).length ? h("p", { class: "pg-note" }, `${t("Cleansing")}: ${v.cleansing.map((/** @type {any} */ c) => c.name).join(", ")}`) : null,
+      (v.objectives || []).length ? h("p", { class: "pg-note" }, `${t("Objectives")}: ${v.objectives.map((/** @type {any} */ o) => o.name).join(", ")}`) : null,
       h("div", { class: "pg-villagers" }, ...colours.map((colour) =>
         h("div", { class: `pg-colour pg-colour-${colour}` }, ...villagers
           .filter((/** @type {any} */ x) => x.colour === colour)
@@ -458,23 +483,23 @@ class Board {
     return h("article", { class: classes.join(" "), "data-villager": x.id, "aria-label": x.name, title: info ? info.text : x.name },
       h("header", null,
         h("strong", null, x.name),
-        x.side ? h("small", { class: "pg-tag" }, humanize(x.side.faction)) : null,
-        !x.alive ? h("small", { class: "pg-tag" }, "eliminated") : null,
-        isMe ? h("small", { class: "pg-tag secret" }, "you (secret)") : null,
-        outcomeWitch && !isMe ? h("small", { class: "pg-tag secret" }, "the Witch") : null,
-        cleared ? h("small", { class: "pg-tag" }, "exonerated") : null),
+        x.side ? h("small", { class: "pg-tag" }, factionName(this.ctx.catalog, x.side.faction)) : null,
+        !x.alive ? h("small", { class: "pg-tag" }, t("eliminated")) : null,
+        isMe ? h("small", { class: "pg-tag secret" }, t("you (secret)")) : null,
+        outcomeWitch && !isMe ? h("small", { class: "pg-tag secret" }, t("the Witch")) : null,
+        cleared ? h("small", { class: "pg-tag" }, t("exonerated")) : null),
       info ? h("p", { class: "pg-text" }, info.text) : null,
       h("div", { class: "pg-tokens" },
-        token("clue", x.clues, "Clues"),
-        token("secret", x.secrets, "Secrets"),
-        token("favor", x.favors, "Favors"),
-        x.gloomLimit ? token("gloom", `${x.gloom || 0}/${x.gloomLimit}`, "Gloom") : null,
+        token("clue", x.clues),
+        token("secret", x.secrets),
+        token("favor", x.favors),
+        x.gloomLimit ? token("gloom", x.gloom || 0, x.gloomLimit) : null,
         pawns("hunter", x.pawns ? x.pawns.hunter : 0),
         pawns("witch", x.pawns ? x.pawns.witch : 0)),
       inv
         ? h("div", { class: `pg-investigation${this.last.has(inv.id) ? " pg-last" : ""}`, title: (catalogCard(this.ctx.catalog, inv.id) || {}).text || inv.name },
-          h("small", null, "Investigation: "), h("strong", null, inv.name),
-          inv.gloomLimit ? token("gloom", `${inv.gloom || 0}/${inv.gloomLimit}`, "Gloom") : null,
+          h("small", null, `${t("Investigation")}: `), h("strong", null, inv.name),
+          inv.gloomLimit ? token("gloom", inv.gloom || 0, inv.gloomLimit) : null,
           invMoves ? this.buttons(`investigation:${x.id}`, inv.name) : null)
         : null,
       this.pickedBadge(spot),
@@ -484,7 +509,7 @@ class Board {
   /** "+2" where gathered picks go. @param {string} spot */
   pickedBadge(spot) {
     const n = this.picked.get(spot);
-    return n ? h("span", { class: "pg-picked", "aria-label": `${n} chosen here` }, `+${n}`) : null;
+    return n ? h("span", { class: "pg-picked", "data-token": "picked", role: "img", "aria-label": t("{n} chosen here", { n }) }, `+${n}`) : null;
   }
 
   /**
@@ -513,8 +538,12 @@ class Board {
     state.error = "";
     if (this.gather && move.kind !== "DONE") {
       state.picks.push(move);
-      if (state.picks.length >= this.gather) this.sendPicks();
-      else this.redraw();
+      const moves = this.ctx.legalMoves || [];
+      if (state.picks.length >= this.gather || gatheringEnds(this.view, this.me, state.picks, moves)) {
+        this.sendPicks();
+      } else {
+        this.redraw();
+      }
       return;
     }
     if (state.picks.length) {
@@ -582,35 +611,85 @@ function lastTouched(event) {
 /** @param {any} catalog  @param {string} id */
 function scenarioName(catalog, id) {
   const found = ((catalog && catalog.scenarios) || []).find((/** @type {any} */ s) => s.id === id);
-  return found ? found.name : id ? `Scenario ${id}` : "";
+  return found ? found.name : id ? t("Scenario {n}", { n: id }) : "";
 }
 
+/** A faction's printed name, from the catalog. @param {any} catalog  @param {string} id */
+function factionName(catalog, id) {
+  const found = ((catalog && catalog.factions) || []).find((/** @type {any} */ f) => f.id === id);
+  return found ? found.name : humanize(id);
+}
+
+// Each token's name, one and many, for the count's accessible name ("3 Clues") and the legend.
+const TOKENS = /** @type {Record<string, [string, string, string]>} */ ({
+  clue: [N_("{n} Clue"), N_("{n} Clues"), N_("Clue: the Hunter's token on a villager. 3 on one villager give Evidence when visited and let the Hunter eliminate it; Clues also pay for a Raid.")],
+  secret: [N_("{n} Secret"), N_("{n} Secrets"), N_("Secret: the Witch's token on a villager or a Brew. 3 on one villager become a Favor when she visits; a Brew needs a number of them.")],
+  favor: [N_("{n} Favor"), N_("{n} Favors"), N_("Favor: the Witch's goal. With 3 on her own villager she can perform the ritual and win; 2 on a villager let her use its skill twice.")],
+  evidence: [N_("{n} Evidence token"), N_("{n} Evidence"), N_("Evidence: the Hunter's, gained by visiting a villager with 3 Clues. 3 Evidence exonerate a villager (the Hunter draws a Suspect card).")],
+  gloom: [N_("{n} Gloom token"), N_("{n} Gloom"), N_("Gloom (Beyond the Palisades): on Gloom cards and villagers, shown as present/limit. A card with none left is cleansed.")],
+});
+
 /**
- * A token count: a coloured chip and a number, named for screen readers.
- * @param {string} kind  @param {number|string|null|undefined} count  @param {string} name
+ * A token count: a coloured chip and a number, named for screen readers by words ("3
+ * Clues", "1 of 3 Secrets"), never by a bare number.
+ * @param {string} kind  @param {number|null|undefined} count  @param {number|null} [limit]
  */
-function token(kind, count, name) {
-  const n = count ?? 0;
-  return h("span", { class: `pg-token pg-${kind}${n === 0 ? " zero" : ""}`, title: name, "aria-label": `${n} ${name}` },
-    h("span", { class: "pg-chip", "aria-hidden": "true" }), String(n));
+function token(kind, count, limit = null) {
+  const n = Number(count ?? 0);
+  const [one, many] = TOKENS[kind] || ["{n}", "{n}"];
+  const words = limit === null ? tn(n, one, many) : t("{n} of {limit} {what}", { n, limit, what: tn(limit, one, many, { n: "" }).trim() });
+  return h("span", { class: `pg-token pg-${kind}${n === 0 ? " zero" : ""}`, "data-token": kind, title: words },
+    h("span", { class: "pg-chip", "aria-hidden": "true" }),
+    h("span", { "aria-hidden": "true" }, limit === null ? String(n) : `${n}/${limit}`),
+    h("span", { class: "sr-only" }, words));
 }
 
 /** @param {string} side  @param {number} count */
 function pawns(side, count) {
   if (!count) return null;
-  return h("span", { class: `pg-pawn pg-pawn-${side}`, title: `${SIDE_NAMES[side]}'s pawns`, "aria-label": `${count} ${side} pawn${count === 1 ? "" : "s"}` },
-    "♟".repeat(count));
+  const words = side === "hunter"
+    ? tn(count, "{n} pawn of the Hunter", "{n} pawns of the Hunter")
+    : tn(count, "{n} pawn of the Witch", "{n} pawns of the Witch");
+  return h("span", { class: `pg-pawn pg-pawn-${side}`, "data-token": `pawn-${side}`, title: words },
+    h("span", { "aria-hidden": "true" }, "♟".repeat(count)), h("span", { class: "sr-only" }, words));
 }
 
-/** @param {string} label  @param {number|string|null|undefined} value */
-function stat(label, value) {
-  return h("span", { class: "pg-stat" }, h("small", null, t(label)), h("strong", null, String(value ?? 0)));
+/** @param {string} label  @param {number|string|null|undefined} value  @param {string} [kind] */
+function stat(label, value, kind) {
+  return h("span", { class: "pg-stat", "data-token": kind || null }, h("small", null, label), " ", h("strong", null, String(value ?? 0)));
 }
 
 /** A discard pile: its count, its cards on demand. @param {any[]} cards */
 function discardPile(cards) {
   if (!cards.length) return null;
   return h("details", { class: "pg-discard" },
-    h("summary", null, `Discard pile (${cards.length}), last: ${cards[cards.length - 1].name}`),
+    h("summary", null, t("Discard pile ({n}), last: {name}", { n: cards.length, name: cards[cards.length - 1].name })),
     h("p", null, cards.map((c) => c.name).join(", ")));
+}
+
+let legendOpen = false;
+
+/** What each token and mark of the board means: a list that opens with a click or a tap. */
+function legend() {
+  /** @param {string} kind  @param {Node|string|null} sample  @param {string} words */
+  const entry = (kind, sample, words) => h("li", { "data-legend": kind },
+    h("span", { class: "pg-legend-sample", "aria-hidden": "true" }, sample), h("span", null, t(words)));
+  const chip = (/** @type {string} */ kind) => h("span", { class: `pg-token pg-${kind}` }, h("span", { class: "pg-chip" }));
+  // Open or closed as the player left it: the board is redrawn after every change.
+  return h("details", { class: "legend pg-legend", open: legendOpen, ontoggle: (/** @type {Event} */ e) => {
+    legendOpen = /** @type {HTMLDetailsElement} */ (e.target).open;
+  } },
+    h("summary", null, t("Legend: what the tokens and marks mean")),
+    h("ul", null,
+      ...Object.entries(TOKENS).map(([kind, [, , words]]) => entry(kind, chip(kind), words)),
+      entry("pawn-witch", h("span", { class: "pg-pawn pg-pawn-witch" }, "♟"), N_("The Witch's action pawn on a villager: it is taken until her next turn (or until the Hunter readies the villager).")),
+      entry("pawn-hunter", h("span", { class: "pg-pawn pg-pawn-hunter" }, "♟"), N_("The Hunter's action pawn on a villager: it is taken until his next turn (or until the Witch readies the villager).")),
+      entry("cost", h("span", { class: "pg-cost" }, "2"), N_("A card's cost: the Influence paid to play it.")),
+      entry("stat", h("span", { class: "pg-stat" }, h("strong", null, "3")), N_("A player's counts: Influence (spent to play cards), pawns left this turn, cards in hand, deck and discard pile.")),
+      entry("picked", h("span", { class: "pg-picked" }, "+1"), N_("A pick you made for a decision that asks several: they are sent together.")),
+      entry("last", h("span", { class: "pg-legend-last" }, "▢"), N_("Ringed in gold: changed since your last move (the other side's turn).")),
+      entry("can", h("span", { class: "pg-legend-can" }, "▢"), N_("Edged in green: you can act there now; its buttons are the moves.")),
+      entry("colour", h("span", { class: "pg-legend-colours" }, h("span", { class: "pg-c-blue" }), h("span", { class: "pg-c-red" }), h("span", { class: "pg-c-green" })),
+        N_("A villager's colour (blue, red, green): visits distribute tokens to villagers of the colour named in its text.")),
+    ));
 }

@@ -4,10 +4,13 @@
 // each Sanctuary: Influence, Adepts, Powers, the pentagram of Flame discs, the Resolve Bonus,
 // Curses, the hand (blades face up in the seat's own view, backs otherwise). Every legal move is
 // clickable where it lives: a point, a Favor, a disc, a blade, a Curse, a Sanctuary to look at;
-// what lives nowhere (bribe, pass, stop, draw) is a button on the board's action bar.
+// what lives nowhere (bribe, pass, stop, draw) is a button on the board's action bar. A legend
+// says what every piece and mark means; what changed since this seat last decided glows once.
 // See board-context.js for the contract with the shell.
 import { gql } from "../api.js";
-import { h, humanize, seatWords } from "../dom.js";
+import { h, humanize } from "../dom.js";
+import { N_, t, tn } from "../i18n.js";
+import { seatWords } from "../seats.js";
 
 export const FRAGMENT = gql`
   fragment PantacleBoard on PantacleView {
@@ -101,6 +104,58 @@ function index(moves) {
   };
 }
 
+/** What the board keeps between renders of one root: a refused batch, told where it was made. */
+/** @type {WeakMap<HTMLElement, {error: string, decisions: number|null, ctx: any}>} */
+const STATES = new WeakMap();
+
+// A move's verb, for the small buttons of an element several moves act on.
+const KIND_WORDS = /** @type {Record<string, string>} */ ({
+  PAY: N_("Pay"), DISCARD: N_("Discard"), HOUND: N_("Pay as a Hound"), HOUNDS: N_("Pay a pair of Hounds"),
+  KEEP: N_("Keep"), PROTECT: N_("Protect"), LOOK: N_("Look"), DISC: N_("Move"), POINT: N_("Place"),
+  FAVOR: N_("Announce"), TAKE: N_("Take"), RETURN: N_("Return"),
+});
+
+/**
+ * The bribe round going on: the Favor announced, and the passes made since it was announced
+ * (the view keeps every pass of the game; the log says where this round began).
+ * @param {any} view  @param {import("../board-context.js").GameEvent[]} events
+ */
+function currentRound(view, events) {
+  const favors = view.favors || {};
+  if (!favors.announced) return null;
+  const passes = /** @type {any[]} */ (view.passes || []);
+  let count = 0;
+  let found = false;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const d = events[i].description;
+    if (!d) continue;
+    if (d.action === "favor") {
+      found = true;
+      break;
+    }
+    if (d.action === "pass") count++;
+  }
+  // Before the log is read back that far: at most one pass per opponent, of this Favor.
+  if (!found) count = Math.min(Math.max(0, (view.players || 1) - 1), passes.length);
+  const round = count ? passes.slice(-count) : [];
+  return { favor: favors.announced, passes: round.filter((p) => p.favor === favors.announced) };
+}
+
+/** The ids a change acted on (its visible arguments). @param {any} event */
+function touched(event) {
+  const args = event && event.description ? event.description.args || {} : {};
+  return Object.values(args).filter((v) => typeof v === "string");
+}
+
+/**
+ * A count in words for a screen reader, and the visible count beside its icon.
+ * @param {string} cls  @param {number} n  @param {string} words  @param {Node|null} [icon]
+ */
+function count(cls, n, words, icon = null) {
+  return h("span", { class: cls, title: words },
+    icon, h("span", { "aria-hidden": "true" }, String(n)), h("span", { class: "sr-only" }, words));
+}
+
 /**
  * @param {HTMLElement} root
  * @param {import("../board-context.js").BoardContext} ctx
@@ -109,9 +164,16 @@ export function render(root, ctx) {
   // Typed from openapi/schema.graphql and FRAGMENT (web/: npm run check): a field the schema
   // drops or renames fails the type check.
   const view = /** @type {import("../../generated/graphql").PantacleBoardFragment} */ (ctx.view);
+  const state = STATES.get(root) || { error: "", decisions: null, ctx: null };
+  if (state.decisions !== view.decisions) state.error = "";
+  state.decisions = view.decisions;
+  state.ctx = ctx;
+  STATES.set(root, state);
+  const name = ctx.seatName || humanize;
   const catalog = ctx.catalog || {};
   const favorsById = new Map((catalog.favors || []).map((/** @type {any} */ f) => [f.id, f]));
   const keeperNames = new Map((catalog.keepers || []).map((/** @type {any} */ k) => [k.id, k.name]));
+  const moonNames = new Map((catalog.moon_phases || []).map((/** @type {any} */ m) => [m.id, m.name]));
   const pointsById = new Map((catalog.points || []).map((/** @type {any} */ p) => [p.id, p]));
   const cursesById = new Map((catalog.curses || []).map((/** @type {any} */ c) => [c.id, c]));
   const powersById = new Map((catalog.powers || []).map((/** @type {any} */ p) => [p.id, p]));
@@ -119,13 +181,17 @@ export function render(root, ctx) {
   const seats = /** @type {string[]} */ (view.seats || []);
   const colour = (/** @type {string} */ seat) => SEAT_COLOURS[Math.max(0, seats.indexOf(seat)) % SEAT_COLOURS.length];
   const sanctuaries = new Map((view.sanctuaries || []).map((/** @type {any} */ e) => [e.key, e.value]));
-  const last = ctx.lastMove && ctx.lastMove.description ? ctx.lastMove.description.args || {} : {};
-  const lastSeat = ctx.lastMove ? ctx.lastMove.seat : null;
+  // What changed since this seat last decided glows once: the ids acted on, the seats that acted.
+  const recent = ctx.recent || (ctx.lastMove ? [ctx.lastMove] : []);
+  const changed = new Set(recent.flatMap(touched));
+  const actors = new Set(recent.map((e) => e.seat));
   const keeperName = (/** @type {string} */ id) => keeperNames.get(id) || humanize(id);
+  const moonName = (/** @type {string|null|undefined} */ id) => (id ? moonNames.get(id) || humanize(id) : "");
+  const words = (/** @type {string} */ text) => seatWords(text, name);
 
   /**
    * A clickable element for the moves that act on it (or a plain one). Several moves on one
-   * element (a blade to pay or to discard) become one button each, labelled by the move.
+   * element (a blade to pay or to discard) become one button each, named by the move.
    * @param {string} tag  @param {Record<string, any>} attrs
    * @param {import("../board-context.js").LegalMove[]} found  @param {...any} children
    */
@@ -134,15 +200,15 @@ export function render(root, ctx) {
     if (found.length === 1) {
       const move = found[0];
       return h("button", {
-        ...attrs, type: "button", class: `${attrs.class || ""} can`, title: move.label, "aria-label": move.label,
+        ...attrs, type: "button", class: `${attrs.class || ""} can`, title: words(move.label), "aria-label": words(move.label),
         "data-move-id": move.id, onclick: () => ctx.send(move).catch(() => {}),
       }, ...children);
     }
     return h(tag, { ...attrs, class: `${attrs.class || ""} can` }, ...children,
       h("span", { class: "choices" }, ...found.map((move) => h("button", {
-        type: "button", class: "choice", "data-move-id": move.id, title: move.label,
+        type: "button", class: "choice", "data-move-id": move.id, title: words(move.label), "aria-label": words(move.label),
         onclick: () => ctx.send(move).catch(() => {}),
-      }, humanize(move.kind.toLowerCase())))));
+      }, KIND_WORDS[move.kind] ? t(KIND_WORDS[move.kind]) : words(move.label)))));
   }
 
   // -- the PANTACLE ------------------------------------------------------------------------
@@ -156,60 +222,68 @@ export function render(root, ctx) {
     const [x, y] = POINT_XY[point];
     const info = pointsById.get(point);
     const flames = seats.filter((s) => (sanctuaries.get(s)?.flames || []).includes(point));
+    const title = info ? `${info.name}: ${info.text}` : humanize(point);
     return actionable("div", {
-      class: `point point-${point}${last.point === point ? " just" : ""}`,
+      class: `point point-${point}${changed.has(point) ? " just" : ""}`,
       style: `left:${x / 2}%;top:${y / 2}%`,
       "data-point": point,
-      title: info ? `${info.name}: ${info.text}` : humanize(point),
+      title,
     }, moves.take(`point:${point}`),
-    h("span", { class: "point-name" }, info ? info.name.replace(/ point$/, "") : humanize(point)),
-    h("span", { class: "flames" }, ...flames.map((s) => h("span", { class: "disc", style: `background:${colour(s)}`, title: humanize(s) }))));
+    h("span", { class: "point-name" }, info ? pointWords(info.name) : humanize(point)),
+    h("span", { class: "flames" }, ...flames.map((s) => h("span", { class: "disc", style: `background:${colour(s)}`, title: t("{name}'s Flame", { name: name(s) }) }))),
+    h("span", { class: "sr-only" }, flames.length ? t("Flames of {names}", { names: flames.map(name).join(", ") }) : t("no Flame yet")));
   });
-  const pantacle = h("section", { class: "pantacle", "aria-label": "PANTACLE" }, h("h3", null, "PANTACLE"),
+  const pantacle = h("section", { class: "pantacle", "aria-label": t("The PANTACLE") }, h("h3", null, "PANTACLE"),
     h("div", { class: "star-wrap" }, star, ...pointEls));
 
   // -- the Favor board -----------------------------------------------------------------------
   const favors = view.favors || {};
   const favorList = (catalog.favors || []).length ? catalog.favors : [];
-  const favorBoard = h("section", { class: "favor-board", "aria-label": "Favors" },
-    h("h3", null, "Favors", favors.announced ? h("small", null, ` · announced: ${favorsById.get(favors.announced)?.name || humanize(favors.announced)}`) : null,
-      favors.bribedBy ? h("small", null, ` · bribed by ${humanize(favors.bribedBy)}`) : null),
+  const announcedName = favors.announced ? favorsById.get(favors.announced)?.name || humanize(favors.announced) : "";
+  const favorBoard = h("section", { class: "favor-board", "aria-label": t("Favors") },
+    h("h3", null, t("Favors"),
+      favors.announced ? h("small", null, ` · ${t("announced: {favor}", { favor: announcedName })}`) : null,
+      favors.bribedBy ? h("small", null, ` · ${t("bribed away by {name}", { name: name(favors.bribedBy) })}`) : null),
     h("div", { class: "favors" }, ...favorList.map((/** @type {any} */ f) => actionable("div", {
-      class: ["favor", favors.marked === f.id ? "marked" : "", favors.announced === f.id ? "announced" : "", last.favor === f.id ? "just" : ""].join(" "),
+      class: ["favor", favors.marked === f.id ? "marked" : "", favors.announced === f.id ? "announced" : "", changed.has(f.id) ? "just" : ""].join(" "),
       "data-favor": f.id,
       title: f.text,
     }, moves.take(`favor:${f.id}`),
     h("strong", null, f.name),
     h("span", { class: "keepers" }, f.keepers.map(keeperName).join(" + ")),
-    f.moon ? h("span", { class: "favor-moon" }, moonIcon(f.moon)) : null,
-    favors.marked === f.id ? h("span", { class: "marker", title: "the Favor marker" }, "◆") : null))));
+    f.moon ? h("span", { class: "favor-moon", title: moonName(f.moon) }, moonIcon(f.moon), h("span", { class: "sr-only" }, moonName(f.moon))) : null,
+    favors.marked === f.id ? h("span", { class: "marker", title: t("the Favor marker: this Favor cannot be announced") }, h("span", { "aria-hidden": "true" }, "◆"),
+      h("span", { class: "sr-only" }, t("marked: cannot be announced"))) : null))));
 
   // -- piles, supply, turn --------------------------------------------------------------------
   const discard = /** @type {string[]} */ (view.keeperDiscard || []);
-  const piles = h("section", { class: "piles" },
-    h("div", { class: "pile" }, h("span", { class: "count" }, view.keeperPileCount), h("small", null, "Keeper pile")),
-    h("div", { class: "pile" }, h("span", { class: "count" }, view.cursePileCount), h("small", null, "Curse pile")),
-    h("div", { class: "pile" }, h("span", { class: "count cube" }, view.supply.influence), h("small", null, "Influence")),
-    h("div", { class: "pile" }, h("span", { class: "count adept" }, view.supply.adepts), h("small", null, "Adepts")),
-    h("div", { class: "pile" }, h("span", { class: "count" }, view.turn), h("small", null, `Turn${view.extraTurns ? ` (+${view.extraTurns})` : ""}`)),
-    discard.length ? h("div", { class: "discard", title: "Keeper discard" }, h("small", null, "Discard"),
+  const piles = h("section", { class: "piles", "aria-label": t("Piles and supply") },
+    h("div", { class: "pile" }, count("count", view.keeperPileCount, tn(view.keeperPileCount, "{n} blade in the Keeper pile", "{n} blades in the Keeper pile")), h("small", { "aria-hidden": "true" }, t("Keeper pile"))),
+    h("div", { class: "pile" }, count("count", view.cursePileCount, tn(view.cursePileCount, "{n} card in the Curse pile", "{n} cards in the Curse pile")), h("small", { "aria-hidden": "true" }, t("Curse pile"))),
+    h("div", { class: "pile" }, count("count", view.supply.influence, tn(view.supply.influence, "{n} Influence cube in the supply", "{n} Influence cubes in the supply"), h("span", { class: "cube", "aria-hidden": "true" })), h("small", { "aria-hidden": "true" }, t("Influence"))),
+    h("div", { class: "pile" }, count("count", view.supply.adepts, tn(view.supply.adepts, "{n} Adept in the supply", "{n} Adepts in the supply"), h("span", { class: "adept", "aria-hidden": "true" })), h("small", { "aria-hidden": "true" }, t("Adepts"))),
+    h("div", { class: "pile" }, count("count", view.turn, t("Turn {n}", { n: view.turn })), h("small", { "aria-hidden": "true" }, view.extraTurns ? t("Turn (+{n} extra)", { n: view.extraTurns }) : t("Turn"))),
+    discard.length ? h("div", { class: "discard", title: t("The Keeper discard, newest last") }, h("small", null, t("Discard")),
       ...discard.slice(-6).map((id) => h("span", { class: "emblem" }, keeperName(id.replace(/-(new|waxing|full|waning)$/, ""))))) : null);
 
-  // -- the bribe round -----------------------------------------------------------------------
-  const passes = /** @type {any[]} */ (view.passes || []);
-  const bribe = h("section", { class: "bribe-round", "aria-label": "Bribe round" },
-    h("strong", null, "Bribe round"),
-    passes.length > 6 ? h("small", null, ` ${passes.length - 6} earlier passes, then:`) : null,
-    passes.length ? h("ul", { class: "passes" }, ...passes.slice(-6).map((p) => h("li", null,
-      h("span", { class: "disc", style: `background:${colour(p.seat)}` }), `${humanize(p.seat)} passed ${favorsById.get(p.favor)?.name || humanize(p.favor)}`,
-      p.resolveHound ? " (Resolve Hound)" : ""))) : h("small", null, " no passes yet"));
+  // -- the bribe round going on --------------------------------------------------------------
+  const round = currentRound(view, ctx.events || []);
+  const bribe = h("section", { class: "bribe-round", "aria-label": t("Bribe round") },
+    h("strong", null, t("Bribe round")), " ",
+    round
+      ? h("small", null, t("{name} announced {favor}", { name: name(view.active), favor: favorsById.get(round.favor)?.name || humanize(round.favor) }))
+      : h("small", null, t("none now: a round begins when the active player announces a Favor")),
+    round && round.passes.length ? h("ul", { class: "passes" }, ...round.passes.map((p) => h("li", null,
+      h("span", { class: "disc", style: `background:${colour(p.seat)}`, "aria-hidden": "true" }), t("{name} passed", { name: name(p.seat) }),
+      p.resolveHound ? ` ${t("(with the Resolve Hound)")}` : ""))) : null,
+    round && !round.passes.length ? h("small", null, ` · ${t("no pass yet")}`) : null);
 
   // -- the decision the game waits for -------------------------------------------------------
-  const decision = view.decision;
+  const decision = ctx.over ? null : view.decision;
   const drawn = decision && decision.drawn ? h("div", { class: "drawn" }, ...decision.drawn.map((/** @type {string} */ id) => {
     const c = cursesById.get(id);
     return actionable("div", { class: "curse-card", "data-curse": id, title: c ? c.text : id }, moves.take(`curse:${id}`),
-      h("strong", null, c ? c.name : humanize(id)), h("small", null, c ? `${c.kind}: ${c.text}` : ""));
+      h("strong", null, c ? c.name : humanize(id)), h("small", null, c ? `${curseKind(c.kind)}: ${c.text}` : ""));
   })) : null;
 
   // -- the Sanctuaries -----------------------------------------------------------------------
@@ -221,40 +295,49 @@ export function render(root, ctx) {
     const cards = mine && s.hand ? s.hand : null;
     const lookMoves = moves.take(`seat:${seat}`);
     const hand = cards
-      ? h("div", { class: "hand", "aria-label": "Your hand" }, ...cards.map((/** @type {any} */ b) => actionable("div", {
-        class: "blade", "data-blade": b.id, title: `${keeperName(b.keeper)}, ${humanize(b.moon)} Moon`,
-      }, moves.take(`blade:${b.id}`), h("span", { class: "keeper" }, keeperName(b.keeper)), moonIcon(b.moon))))
-      : h("div", { class: "hand backs", title: `${s.handCount} blades in hand` },
+      ? h("div", { class: "hand", role: "group", "aria-label": t("Your hand") }, ...cards.map((/** @type {any} */ b) => actionable("div", {
+        class: `blade${changed.has(b.id) ? " just" : ""}`, "data-blade": b.id, title: `${keeperName(b.keeper)}, ${moonName(b.moon)}`,
+      }, moves.take(`blade:${b.id}`), h("span", { class: "keeper" }, keeperName(b.keeper)), moonIcon(b.moon), h("span", { class: "sr-only" }, moonName(b.moon)))))
+      : h("div", { class: "hand backs", role: "group", "aria-label": tn(s.handCount, "{n} blade in hand", "{n} blades in hand"), title: tn(s.handCount, "{n} blade in hand", "{n} blades in hand") },
         ...Array.from({ length: s.handCount }, (_, i) => {
           const known = (s.knownHand || [])[i];
-          return h("span", { class: `blade back${known ? " known" : ""}` }, known ? keeperName(known.keeper) : "");
+          return h("span", { class: `blade back${known ? " known" : ""}`, title: known ? t("known: {name}", { name: keeperName(known.keeper) }) : t("a blade face down") },
+            known ? keeperName(known.keeper) : "");
         }));
-    const pentagram = h("div", { class: "pentagram", title: "Pentagram of the Flames: discs still on the Sanctuary" },
+    const pentagram = h("div", { class: "pentagram", role: "group", "aria-label": t("Pentagram of the Flames: the discs still on the Sanctuary") },
       ...POINTS.map((p) => {
         const here = (s.pentagram || []).includes(p);
         const key = p === "top" ? "disc:curse-free" : "disc:cursed";
         const found = here && mine ? moves.take(key) : [];
-        return actionable("span", { class: `pdisc${here ? " here" : ""}${p === "top" ? " free" : " cursed"}`, style: here ? `background:${colour(seat)}` : "", "data-disc": p }, found.slice(0, 1));
+        const what = !here ? t("an empty place") : p === "top" ? t("the curse-free disc") : t("a cursed disc");
+        return actionable("span", { class: `pdisc${here ? " here" : ""}${p === "top" ? " free" : " cursed"}`, style: here ? `background:${colour(seat)}` : "", "data-disc": p, title: what },
+          found.slice(0, 1), h("span", { class: "sr-only" }, what));
       }));
+    const flames = (s.flames || []).length;
     return h("article", {
-      class: ["sanctuary", mine ? "mine" : "", view.active === seat ? "active" : "", decision && decision.seat === seat ? "deciding" : "", lastSeat === seat ? "just" : ""].join(" "),
-      "data-seat": seat, style: `--seat:${colour(seat)}`,
+      class: ["sanctuary", mine ? "mine" : "", view.active === seat ? "active" : "", decision && decision.seat === seat ? "deciding" : "", actors.has(seat) ? "just" : ""].join(" "),
+      "data-seat": seat, style: `--seat:${colour(seat)}`, "aria-label": t("{name}'s Sanctuary", { name: name(seat) }),
     },
-    h("header", null, h("span", { class: "disc", style: `background:${colour(seat)}` }), h("strong", null, humanize(seat)), mine ? h("small", null, " (you)") : null,
-      view.active === seat ? h("small", { class: "tag" }, "active") : null,
-      lookMoves.length ? actionable("span", { class: "look" }, lookMoves, "Look at hand") : null),
+    h("header", null, h("span", { class: "disc", style: `background:${colour(seat)}`, "aria-hidden": "true" }), h("strong", null, name(seat)),
+      mine ? h("small", { class: "tag" }, t("you")) : null,
+      view.active === seat ? h("small", { class: "tag" }, t("active")) : null,
+      lookMoves.length ? actionable("span", { class: "look" }, lookMoves, t("Look at the hand")) : null),
     h("div", { class: "stats" },
-      h("span", { class: "stat", title: "Influence cubes" }, h("span", { class: "cube" }), s.influence),
-      h("span", { class: "stat", title: "Adepts" }, h("span", { class: "adept" }), s.adepts),
-      actionable("span", { class: "stat", title: "Resolve Bonus" }, mine ? moves.take("resolve") : [], "Resolve ", s.resolve),
-      h("span", { class: "stat", title: "Flames on the PANTACLE" }, `Flames ${(s.flames || []).length}/5`)),
+      count("stat", s.influence, tn(s.influence, "{n} Influence cube", "{n} Influence cubes"), h("span", { class: "cube", "aria-hidden": "true" })),
+      count("stat", s.adepts, tn(s.adepts, "{n} Adept", "{n} Adepts"), h("span", { class: "adept", "aria-hidden": "true" })),
+      actionable("span", { class: "stat", title: t("Resolve Bonus: {n} of 3", { n: s.resolve }) }, mine ? moves.take("resolve") : [],
+        h("span", { "aria-hidden": "true" }, `${t("Resolve")} ${s.resolve}`), h("span", { class: "sr-only" }, t("Resolve Bonus: {n} of 3", { n: s.resolve }))),
+      h("span", { class: "stat", title: t("Flames on the PANTACLE: {n} of 5", { n: flames }) },
+        h("span", { "aria-hidden": "true" }, `${t("Flames")} ${flames}/5`), h("span", { class: "sr-only" }, t("Flames on the PANTACLE: {n} of 5", { n: flames })))),
     pentagram,
     (s.powers || []).length ? h("div", { class: "powers" }, ...s.powers.map((/** @type {string} */ p) =>
       h("span", { class: "power", title: powersById.get(p)?.text || p }, powersById.get(p)?.name || humanize(p)))) : null,
     (s.curses || []).length ? h("div", { class: "curses" }, ...s.curses.map((/** @type {any} */ c) => actionable("div", {
-      class: `curse${c.faceDown ? " face-down" : ""}`, "data-curse": c.id, title: cursesById.get(c.id)?.text || c.name,
+      class: `curse${c.faceDown ? " face-down" : ""}${changed.has(c.id) ? " just" : ""}`, "data-curse": c.id, title: cursesById.get(c.id)?.text || c.name,
     }, mine ? moves.take(`curse:${c.id}`) : [], h("strong", null, c.name), h("small", null,
-      [c.kind, c.influence ? `${c.influence} Influence` : "", c.adepts ? `${c.adepts} Adepts` : "", c.target ? `targets ${c.target}` : "", c.faceDown ? "face down" : ""].filter(Boolean).join(" · "))))) : null,
+      [curseKind(c.kind), c.influence ? tn(c.influence, "{n} Influence cube on it", "{n} Influence cubes on it") : "",
+        c.adepts ? tn(c.adepts, "{n} Adept on it", "{n} Adepts on it") : "", c.target ? t("targets {what}", { what: c.target }) : "",
+        c.faceDown ? t("face down") : ""].filter(Boolean).join(" · "))))) : null,
     hand);
   });
 
@@ -272,30 +355,85 @@ export function render(root, ctx) {
     for (const first of a) {
       for (const second of b) {
         if (first === second) continue;
-        const name = (/** @type {string} */ id) => {
+        const bladeName = (/** @type {string} */ id) => {
           const blade = myHand.find((x) => x.id === id);
-          return blade ? `${keeperName(blade.keeper)} (${humanize(blade.moon)} Moon)` : id;
+          return blade ? `${keeperName(blade.keeper)} (${moonName(blade.moon)})` : id;
         };
         batches.push(h("button", {
           type: "button", class: "bar-move batch", "data-batch": `${first},${second}`,
-          onclick: () => ctx.sendBatch([bribeMove.value, { type: "pay", blade: first }, { type: "pay", blade: second }]).catch(() => {}),
-        }, `Bribe, paying ${name(first)} + ${name(second)}`));
+          onclick: () => ctx.sendBatch([bribeMove.value, { type: "pay", blade: first }, { type: "pay", blade: second }]).catch((err) => {
+            // Refused: told here, where it was asked (the shell leaves a batch's refusal to us).
+            state.error = err && err.message ? String(err.message) : t("The moves were refused, so none was made.");
+            if (state.ctx) render(root, state.ctx);
+          }),
+        }, t("Bribe, paying {first} + {second}", { first: bladeName(first), second: bladeName(second) })));
       }
     }
   }
 
   // -- what lives nowhere else: an action bar ------------------------------------------------
   const rest = moves.rest();
+  const outcome = ctx.over
+    ? h("section", { class: "pantacle-outcome", role: "status" }, h("strong", null, t("Game over")), " ", ctx.outcomeText || "")
+    : null;
   const bar = h("div", { class: "action-bar" },
-    decision ? h("p", { class: "decision" }, decision.seat === ctx.seat ? "" : `${humanize(decision.seat)}: `, seatWords(decision.prompt)) : null,
+    decision ? h("p", { class: "decision" }, decision.seat === ctx.seat ? "" : `${t("Waiting for {name}", { name: name(decision.seat) })}: `, words(decision.prompt)) : null,
+    state.error ? h("p", { class: "bar-error", role: "alert" }, state.error) : null,
     drawn,
     batches.length ? h("div", { class: "bar-moves batches" }, ...batches) : null,
     rest.length ? h("div", { class: "bar-moves" }, ...rest.map((move) => h("button", {
       type: "button", class: `bar-move kind-${move.kind.toLowerCase()}`, "data-move-id": move.id, onclick: () => ctx.send(move).catch(() => {}),
-    }, move.label))) : null);
+    }, words(move.label)))) : null);
 
-  root.replaceChildren(h("div", { class: `pantacle-board players-${view.players}` },
-    h("div", { class: "centre" }, pantacle, h("div", { class: "centre-side" }, favorBoard, piles, bribe)),
+  // On a phone the board is one column: what the decision is about comes first (css).
+  const centreFirst = ctx.myTurn && ctx.legalMoves.some((m) => m.args && (m.args.favor || m.args.point));
+  root.replaceChildren(h("div", { class: `pantacle-board players-${view.players}${centreFirst ? " centre-first" : ""}` },
+    outcome,
+    h("div", { class: "centre" }, pantacle, h("div", { class: "centre-side" }, favorBoard, bribe, piles)),
     bar,
-    h("div", { class: "sanctuaries" }, ...sanctuaryEls.filter(Boolean))));
+    h("div", { class: "sanctuaries" }, ...sanctuaryEls.filter(Boolean)),
+    legend()));
+}
+
+/** A point's name, short enough for the star: "Top point" is "Top", "Punta superior" "Superior". @param {string} name */
+function pointWords(name) {
+  const short = name.replace(/\s+point$/i, "").replace(/^Punta\s+/i, "");
+  return short.charAt(0).toUpperCase() + short.slice(1);
+}
+
+const CURSE_KINDS = /** @type {Record<string, string>} */ ({ permanent: N_("Permanent"), exhaustion: N_("Exhaustion") });
+
+/** @param {string} kind */
+function curseKind(kind) {
+  return CURSE_KINDS[kind] ? t(CURSE_KINDS[kind]) : humanize(kind);
+}
+
+let legendOpen = false;
+
+/** What every piece and mark means: a list that opens with a click or a tap. */
+function legend() {
+  /** @param {string} kind  @param {Node|string|null} sample  @param {string} text */
+  const entry = (kind, sample, text) => h("li", { "data-legend": kind },
+    h("span", { class: "legend-sample", "aria-hidden": "true" }, sample), h("span", null, t(text)));
+  // Open or closed as the player left it: the board is redrawn after every change.
+  return h("details", { class: "legend pantacle-legend", open: legendOpen, ontoggle: (/** @type {Event} */ e) => {
+    legendOpen = /** @type {HTMLDetailsElement} */ (e.target).open;
+  } },
+    h("summary", null, t("Legend: what the pieces and marks mean")),
+    h("ul", null,
+      entry("flame", h("span", { class: "disc", style: `background:${SEAT_COLOURS[0]}` }), N_("A Flame disc, in its player's colour: on the PANTACLE's points, and on each Sanctuary's pentagram until it is moved there.")),
+      entry("curse-free", h("span", { class: "pdisc here free", style: `background:${SEAT_COLOURS[1]}` }), N_("The ringed disc at the top of a pentagram is curse-free; moving any other disc makes its player draw a Curse card.")),
+      entry("cube", h("span", { class: "cube" }), N_("Influence cubes: with enough, the Preparation phase buys an Adept (2, plus 1 per Flame on the PANTACLE).")),
+      entry("adept", h("span", { class: "adept" }), N_("Adepts: 3 on a Sanctuary are sacrificed to move a Flame disc to the PANTACLE.")),
+      entry("moon", h("span", null, moonIcon("new"), moonIcon("waxing"), moonIcon("full"), moonIcon("waning")),
+        N_("Moon Phases (new, waxing, full, waning): a blade discarded in the Change of the Moon with the phase of the Favor announced gains an Influence cube.")),
+      entry("marker", h("span", { class: "marker-sample" }, "◆"), N_("The Favor marker: the marked Favor cannot be announced this turn.")),
+      entry("announced", h("span", { class: "favor announced legend-favor" }, "★"), N_("The Favor announced this turn, which the opponents may bribe away.")),
+      entry("blade", h("span", { class: "blade back legend-blade" }), N_("A Keeper blade face down in another player's hand; a lighter one with a name is a blade the table saw.")),
+      entry("resolve", h("span", null, "3"), N_("Resolve Bonus: it rises each time a Favor of yours is bribed away; at 3 it pays as a pair of Hounds.")),
+      entry("power", h("span", { class: "power" }, "✦"), N_("A Power token: its effect lasts while it is on the Sanctuary (3 are sacrificed to move a Flame disc).")),
+      entry("curse", h("span", { class: "curse legend-curse" }, "✕"), N_("A Curse card: Permanent ones act while face up; Exhaustion ones hold cubes or Adepts that your gains pay back first.")),
+      entry("can", h("span", { class: "legend-can" }, "▢"), N_("Glowing gold: you can act there now (click or tap it).")),
+      entry("just", h("span", { class: "legend-just" }, "▢"), N_("A short flash: changed since your last decision.")),
+    ));
 }
