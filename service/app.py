@@ -43,8 +43,8 @@ from service.errors import (
 from service.etags import etag_of
 from service.fanout import LiveHub, raise_fd_limit
 from service.games import GameService, catalog
-from service.graphql_api import CovenGraphQL
 from service.graphql_limits import bounded_documents, graphql_extensions
+from service.graphql_transport import CovenGraphQL
 from service.headers import SecurityHeaders
 from service.i18n import Localise
 from service.limits import BodyLimit, RateLimit, SubscriptionSlots

@@ -1,5 +1,5 @@
 """The service's exception tree, mapped to HTTP (RFC 9457 problem+json) and GraphQL errors in
-one place each (`service.rest.problem_response`, `service.graphql_api`).
+one place each (`service.rest.problem`, `service.graphql_errors`).
 
 ServiceError                      code                      HTTP
 ├── GameNotFound                  GAME_NOT_FOUND            404

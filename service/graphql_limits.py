@@ -9,7 +9,7 @@ agree (OverlappingFieldsCanBeMerged), which costs the square of their number, so
 counts, in one pass, the selections with every fragment spread expanded
 (`COVEN_GRAPHQL_MAX_SELECTIONS`) and the pairs of selections of one field at one place, the
 pairs that rule checks (`COVEN_GRAPHQL_MAX_FIELD_MERGES`), and a document over either is
-refused unvalidated. Both run in the documents' thread (`service.graphql_api.Documents`),
+refused unvalidated. Both run in the documents' thread (`service.graphql_documents.Documents`),
 off the event loop; benchmarks/graphql_cost.py measures the worst documents either side.
 `OperationCost` then charges the rate limits once per root field of the operation, so one
 request with 30 aliases of `game` counts as 30 reads: the HTTP middleware already charged the
@@ -44,7 +44,9 @@ from strawberry.extensions import (
 from gamestore.settings import Settings
 from rules.core import N_
 from service.errors import BadToken, MalformedInput, RateLimited
-from service.graphql_api import Documents, as_graphql_error, connection_token
+from service.graphql_context import connection_token
+from service.graphql_documents import Documents
+from service.graphql_errors import as_graphql_error
 from service.limits import charge
 
 

@@ -1,12 +1,15 @@
-"""The REST API's request and response bodies as pydantic models.
+"""The API's request and response bodies as pydantic models: each shape declared once.
 
-Requests are validated with these models (unknown fields are refused); responses are built as
-plain dicts by `service.render` and documented by these models in the OpenAPI document, which
-schemathesis checks the live responses against.
+REST validates its requests with these models (unknown fields are refused); responses are built
+as plain dicts by `service.render` and documented by these models in the OpenAPI document, which
+schemathesis checks the live responses against. GraphQL's types are derived from the same
+models (`service.graphql_types`): a field's name, type, nullability and nesting are said here
+only.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -14,6 +17,14 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 import ai
 from rules.core import N_, game_names
 from service.validation import Version
+
+
+@dataclass(frozen=True)
+class Identifier:
+    """Marks a string that identifies a game or a webhook: GraphQL types it as `ID`."""
+
+
+Id = Annotated[str, Identifier()]
 
 # Documented as enums so that the OpenAPI document says exactly what is accepted; the service
 # checks them again (a game or level unknown to this build is refused with its own code).
@@ -309,7 +320,7 @@ class SeatInfo(BaseModel):
 
 
 class SeatGame(BaseModel):
-    id: str
+    id: Id
     game: str
     version: int
     seat: str | None = Field(description="The seat of the token used; null for a spectator.")
@@ -322,7 +333,7 @@ class SeatGame(BaseModel):
     legal_moves: list[LegalMove]
     outcome: dict[str, Any] | None
     events: list[Event]
-    rematch: str | None = Field(
+    rematch: Id | None = Field(
         default=None, description="The id of this finished game's rematch, once a seat asked."
     )
     clock: Clock | None = Field(
@@ -338,12 +349,9 @@ class SeatGame(BaseModel):
     )
 
 
-class CreatedSeat(BaseModel):
-    seat: str
-    kind: Literal["human", "ai"]
-    level: str | None
-    open: bool
-    name: str | None = Field(default=None, description="The seat's display name, if it has one.")
+# A created game's seats, as a game's: a schema of its own in the OpenAPI document.
+class CreatedSeat(SeatInfo):
+    pass
 
 
 class SeatToken(BaseModel):
@@ -352,7 +360,7 @@ class SeatToken(BaseModel):
 
 
 class CreatedGame(BaseModel):
-    id: str
+    id: Id
     game: str
     version: int
     tokens: dict[str, str] = Field(
@@ -365,7 +373,7 @@ class CreatedGame(BaseModel):
 
 
 class JoinedGame(BaseModel):
-    id: str
+    id: Id
     seat: str
     token: str
     name: str | None = Field(default=None, description="The seat's display name, if given.")
@@ -379,7 +387,7 @@ class MyGamesRequest(Strict):
 
 class MyGame(BaseModel):
     token_index: int = Field(description="The position of this seat's token in the request.")
-    id: str
+    id: Id
     game: str
     seat: str
     name: str | None = Field(description="The seat's display name, if it has one.")
@@ -387,7 +395,7 @@ class MyGame(BaseModel):
     to_move: str | None
     version: int
     your_decision: bool = Field(description="Whether it is this seat's decision now.")
-    rematch: str | None = Field(description="The id of the game's rematch, if one was asked.")
+    rematch: Id | None = Field(description="The id of the game's rematch, if one was asked.")
 
 
 class MyGames(BaseModel):
@@ -399,16 +407,16 @@ class MyGames(BaseModel):
 
 
 class RematchGame(BaseModel):
-    id: str = Field(description="The rematch's game id.")
+    id: Id = Field(description="The rematch's game id.")
     game: str
-    rematch_of: str = Field(description="The finished game's id.")
+    rematch_of: Id = Field(description="The finished game's id.")
     seat: str
     token: str = Field(description="This seat's token in the rematch (given once).")
     name: str | None
 
 
 class LobbyGame(BaseModel):
-    id: str
+    id: Id
     game: str
     options: dict[str, Any] = Field(
         description="The options, each deck in them summarized as {cards, distinct} "
@@ -448,7 +456,7 @@ class HintMove(BaseModel):
 
 
 class Hint(BaseModel):
-    game_id: str
+    game_id: Id
     version: int
     seat: str
     level: str
@@ -456,7 +464,7 @@ class Hint(BaseModel):
 
 
 class Webhook(BaseModel):
-    id: str
+    id: Id
     url: str
     events: list[WebhookEvent]
     created: float = Field(description="When it was registered (Unix seconds).")
@@ -473,12 +481,12 @@ class Webhooks(BaseModel):
 
 
 class DeletedWebhook(BaseModel):
-    id: str
+    id: Id
     deleted: Literal[True]
 
 
 class WebhookDelivery(BaseModel):
-    webhook_id: str
+    webhook_id: Id
     event_id: str = Field(description="The notice's id (the same in every attempt).")
     kind: WebhookEvent
     version: int = Field(description="The game version the notice tells of.")

@@ -101,7 +101,7 @@ class Transcript(Closed):
         default=None,
         description="True for a record cut down to what a replay needs (the fixtures).",
     )
-    id: str = Field(description="The game id.")
+    id: models.Id = Field(description="The game id.")
     game: str
     options: dict[str, Any] = Field(description="The game's options, complete.")
     created: str | None = Field(description="When the game was created (ISO 8601, UTC).")

@@ -5,9 +5,9 @@ out), the answer is the `SERVICE_UNAVAILABLE` problem, with `Retry-After` too.
 
 `Unavailable` is ASGI middleware placed outside the rate limit: exceptions raised in
 Starlette user middleware (the rate limit calls Redis) never reach the app's exception
-handlers, only the outermost ServerErrorMiddleware, which answers 500. GraphQL resolvers catch
-their own errors, so `service.graphql_api` turns the same exceptions into an error with that
-code and sets the 503 on its response (`unavailable_error`).
+handlers, only the outermost ServerErrorMiddleware, which answers 500. GraphQL maps the same
+exceptions raised in its resolvers to an error with that code and sets the 503 on its response
+(`service.graphql_errors`, with `error_for`).
 """
 
 from __future__ import annotations

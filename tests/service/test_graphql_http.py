@@ -29,7 +29,7 @@ from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
 from gamestore.settings import Settings
-from service import graphql_api
+from service import graphql_documents
 from service.app import create_app
 from service.errors import INTERNAL_DETAIL
 from tests.support.mutations import mutation_names, mutations
@@ -309,14 +309,13 @@ def test_documents_whose_validation_costs_the_square_of_their_repeats_are_refuse
     (benchmarks/graphql_cost.py). Counted, not timed: graphql-core's validation never sees
     a document over the bounds, and the web client's own documents are well within them."""
     validated: list[object] = []
-    real = getattr(graphql_api, "validate_document", None)
+    real = graphql_documents.validate_document
 
     def counting(*args: Any) -> Any:
         validated.append(args[1])
-        assert real is not None
         return real(*args)
 
-    monkeypatch.setattr(graphql_api, "validate_document", counting, raising=False)
+    monkeypatch.setattr(graphql_documents, "validate_document", counting)
     repeated = '{ game(gameId: "x") { ' + "events { version } " * 300 + "} }"
     doubling = " ".join(
         f"fragment F{i} on SeatGame {{ ...F{i - 1} ...F{i - 1} }}" for i in range(1, 40)
@@ -431,7 +430,7 @@ def test_documents_past_the_threads_queue_are_refused_as_busy_and_the_slot_is_fr
     refused (SERVICE_UNAVAILABLE) at once, and a slot is free again once its work is done."""
     from graphql import GraphQLError
 
-    documents = graphql_api.Documents(max_pending=1)
+    documents = graphql_documents.Documents(max_pending=1)
     gate = threading.Event()
 
     def slow() -> str:
@@ -460,10 +459,10 @@ def test_a_busy_refusal_over_http_is_a_503_with_retry_after(
 ) -> None:
     from service.unavailable import busy
 
-    async def full(self: graphql_api.Documents, work: Any) -> Any:
-        raise graphql_api.as_graphql_error(busy())
+    async def full(self: graphql_documents.Documents, work: Any) -> Any:
+        raise graphql_documents.as_graphql_error(busy())
 
-    monkeypatch.setattr(graphql_api.Documents, "_run", full)
+    monkeypatch.setattr(graphql_documents.Documents, "_run", full)
 
     async def scenario(client: httpx.AsyncClient) -> httpx.Response:
         return await client.post("/graphql", json={"query": "{ catalog { seatKinds } }"})
