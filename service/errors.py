@@ -13,6 +13,9 @@ ServiceError                      code                      HTTP
 ├── StaleVersion                  STALE_VERSION             409  (current_version)
 ├── IllegalMoveError              ILLEGAL_MOVE              422  (reason)
 ├── GameOver                      GAME_OVER                 409
+├── InvalidClockError             INVALID_CLOCK             422  (docs/clocks.md)
+├── TimeIsUp                      TIME_IS_UP                409  (the seat's clock ran out)
+├── NotAway                       NOT_AWAY                  409  (no AI plays the seat)
 ├── GameNotFinished               GAME_NOT_FINISHED         409  (a rematch asked too early)
 ├── SeatNotOpen                   SEAT_NOT_OPEN             409
 ├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
@@ -32,6 +35,9 @@ ServiceError                      code                      HTTP
 ├── TooManyWebhooks               TOO_MANY_WEBHOOKS         409  (COVEN_WEBHOOKS_PER_SEAT)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
+
+The tree is the classes' (tests/service/test_errors.py compares them), and `ALL_ERRORS`
+is every subclass, in this order.
 
 The game store's move planning raises the rules' own `IllegalMove`; `from_rules` is the one
 place it becomes `IllegalMoveError`, for both REST and GraphQL. A write too few replicas confirmed
@@ -286,41 +292,13 @@ class MethodNotAllowed(ServiceError):
     title = N_("Method not allowed")
 
 
-ALL_ERRORS: tuple[type[ServiceError], ...] = (
-    GameNotFound,
-    UnknownGameType,
-    InvalidOptionsError,
-    SeedWithOpenSeat,
-    MalformedInput,
-    NameRefused,
-    BadToken,
-    NotYourDecision,
-    StaleVersion,
-    IllegalMoveError,
-    GameOver,
-    InvalidClockError,
-    TimeIsUp,
-    NotAway,
-    GameNotFinished,
-    SeatNotOpen,
-    IdempotencyKeyReused,
-    TooManyOpenGames,
-    TooManySubscriptions,
-    RateLimited,
-    HintRateLimited,
-    PayloadTooLarge,
-    UnsupportedMediaType,
-    HintUnavailable,
-    HintTimeout,
-    ServiceUnavailable,
-    StoreUnavailable,
-    WebhookNotFound,
-    WebhookUrlRefusedError,
-    WebhookSecretRefusedError,
-    TooManyWebhooks,
-    NotFound,
-    MethodNotAllowed,
-)
+def _subclasses(cls: type[ServiceError]) -> list[type[ServiceError]]:
+    """Every subclass of `cls`, depth first, in the order they are defined."""
+    return [c for sub in cls.__subclasses__() for c in (sub, *_subclasses(sub))]
+
+
+ALL_ERRORS: tuple[type[ServiceError], ...] = tuple(_subclasses(ServiceError))
+"""Every error the service answers with (the OpenAPI document's problem codes, the tests)."""
 
 
 def from_rules(error: IllegalMove) -> ServiceError:

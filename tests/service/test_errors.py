@@ -3,10 +3,12 @@ and leave the game exactly as it was."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 
+from service import errors
 from tests.support.client import GraphQL, Rest, bearer
 from tests.support.processes import start_api
 
@@ -179,3 +181,39 @@ def test_rate_limits_answer_429_with_retry_after_and_cap_open_games(
     finally:
         rest.close()
         proc.stop()
+
+
+# -- the exception tree ---------------------------------------------------------------------
+
+ROW = re.compile(r"^(?P<indent>[│├└─ ]*)(?P<name>\w+)\s+(?P<code>[A-Z_]+)\s+(?P<status>\d{3})\b")
+
+
+def _documented_tree() -> list[tuple[int, str, str, int]]:
+    """The tree drawn in `service.errors`'s docstring: (depth, class, code, status) per row."""
+    assert errors.__doc__ is not None
+    rows = []
+    for line in errors.__doc__.splitlines():
+        found = ROW.match(line)
+        if found:
+            depth = len(found["indent"]) // 4
+            rows.append((depth, found["name"], found["code"], int(found["status"])))
+    return rows
+
+
+def _class_tree(cls: type[errors.ServiceError], depth: int = 1) -> list[tuple[int, str, str, int]]:
+    rows = []
+    for sub in cls.__subclasses__():
+        rows.append((depth, sub.__name__, sub.code, sub.status))
+        rows += _class_tree(sub, depth + 1)
+    return rows
+
+
+def test_the_docstring_draws_every_error_class_with_its_code_and_status() -> None:
+    assert _documented_tree() == _class_tree(errors.ServiceError)
+
+
+def test_all_errors_are_the_service_errors_each_with_a_code_of_its_own() -> None:
+    classes = [name for _, name, _, _ in _class_tree(errors.ServiceError)]
+    assert [e.__name__ for e in errors.ALL_ERRORS] == classes
+    codes = [e.code for e in (errors.ServiceError, *errors.ALL_ERRORS)]
+    assert len(set(codes)) == len(codes)
