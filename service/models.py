@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 import ai
 from rules.core import N_, game_names
+from service.errors import ALL_ERRORS, ServiceError
 from service.validation import Version
 
 
@@ -525,4 +526,8 @@ class Problem(BaseModel):
     status: int
     detail: str
     instance: str
-    code: str
+    code: str = Field(
+        description="What went wrong, for a program to act on (service/errors.py); "
+        "INTERNAL_ERROR: an unexpected failure, and nothing was changed.",
+        json_schema_extra={"enum": [e.code for e in (ServiceError, *ALL_ERRORS)]},
+    )

@@ -18,6 +18,8 @@ from starlette.routing import Route
 from gamestore.settings import Settings
 from service import contracts, explorers, webclient
 from service.app import create_app
+from service.errors import ALL_ERRORS, MethodNotAllowed, NotFound, TooManySubscriptions
+from service.rest import ENDPOINTS
 from tests.support.processes import start_api
 
 SCHEMA = schemathesis.openapi.from_path(str(contracts.OPENAPI))
@@ -52,6 +54,21 @@ def test_every_rest_route_is_documented_and_every_documented_path_exists() -> No
         (path, method) for path, item in contracts.openapi()["paths"].items() for method in item
     }
     assert served == documented
+
+
+def test_the_problem_schema_names_every_error_code() -> None:
+    """A REST client reads from the document which codes a problem may carry: every error of
+    `service.errors` and INTERNAL_ERROR, the unexpected failure's."""
+    code = contracts.openapi()["components"]["schemas"]["Problem"]["properties"]["code"]
+    assert code["enum"] == ["INTERNAL_ERROR", *(e.code for e in ALL_ERRORS)]
+
+
+def test_every_error_is_documented_on_the_routes_that_answer_it() -> None:
+    """Each error is in the responses of at least one route, but those no route of its own
+    answers: a WebSocket's cap, and the router's 404 and 405 (any path, any method)."""
+    documented = {error for e in ENDPOINTS for error in e.errors}
+    elsewhere = {TooManySubscriptions, NotFound, MethodNotAllowed}
+    assert set(ALL_ERRORS) - documented == elsewhere
 
 
 @SCHEMA.exclude(path_regex=".*/stream$").parametrize()
