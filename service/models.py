@@ -529,5 +529,5 @@ class Problem(BaseModel):
     code: str = Field(
         description="What went wrong, for a program to act on (service/errors.py); "
         "INTERNAL_ERROR: an unexpected failure, and nothing was changed.",
-        json_schema_extra={"enum": [e.code for e in (ServiceError, *ALL_ERRORS)]},
+        json_schema_extra={"enum": [ServiceError.code, *(e.code for e in ALL_ERRORS)]},
     )
