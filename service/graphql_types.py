@@ -1,15 +1,17 @@
 """The GraphQL types of the API's answers and inputs, derived from the pydantic models REST
-declares them with (`service.models`, `service.record_schema`): each shape is declared once.
+declares them with (`service.models`, `service.record_schema`): each shape, and its
+documentation, is declared once.
 
-`@output(Model)` on a class makes the GraphQL object type of that name from the model's fields,
-in the model's order: the same names (camelCased by strawberry), nullability and nesting;
-`str` marked `Id` is `ID`, `dict` and `Any` values are `JSON`, a `Literal` is the type of its
-values (or a GraphQL enum derived from it, `ENUMS`), a nested model is the type derived from it
-(or from its nearest base). The class's docstring is the type's description and its own
-`strawberry.field` resolvers come after the model's fields. Keyword arguments say where GraphQL
-shows a field otherwise (`As`: another type, name or description, a deprecation, a
-GraphQL-only field left out). `@input(Model)` does the same for an input type, with the model's
-defaults. An unknown field name in either is an error at import, so nothing drifts.
+`@output(Model)` on a class makes the GraphQL object type of that class's name from the model's
+fields, in the model's order: the same names (camelCased by strawberry), descriptions,
+nullability and nesting; `str` marked `Id` is `ID`, `dict` and `Any` values are `JSON`, a
+`Literal` is the type of its values (or a GraphQL enum derived from it, `literal_enum`), a
+nested model is the type derived from it (or from its nearest base). The model's docstring is
+the type's description; the class's own `strawberry.field` resolvers come after the model's
+fields (GraphQL-only fields, read from the object's data: `data_of`). Keyword arguments say
+where GraphQL shows a field otherwise (`As`: another type, name or description, a
+deprecation, a field left out). `@input(Model)` does the same for an input type, with the
+model's defaults. An unknown field name in either is an error at import, so nothing drifts.
 
 `build(Type, data)` turns the plain dict `service.render` and the other services answer with
 (REST's JSON) into the type's object, converters precomputed per type; `plain(value)` turns an
@@ -156,7 +158,9 @@ def _derive(
             raise TypeError(f"{cls.__name__}.{name}: only resolvers are added to a model's fields")
         namespace[name] = value
     made: Any = type(cls.__name__, (), namespace)
-    description = " ".join(cls.__doc__.split()) if cls.__doc__ else None
+    # The model's docstring, as in the OpenAPI document (pydantic's own is none).
+    doc = model.__doc__ if model.__doc__ != BaseModel.__doc__ else None
+    description = " ".join(doc.split()) if doc else None
     if is_input:
         derived: Any = strawberry.input(made, description=description)
         _inputs[model] = derived
@@ -239,7 +243,7 @@ def _converter(tp: Any) -> Convert | None:
 WebhookEvent = literal_enum(models.WebhookEvent, "WebhookEvent", "What a webhook is told of.")
 
 
-@output(models.LegalMove, value="The move's value, to send back as it is.")
+@output(models.LegalMove)
 class LegalMove:
     @strawberry.field(graphql_type=graphql_views.MoveKind, description="The move's kind.")
     def kind(self) -> Any:
@@ -250,74 +254,38 @@ class LegalMove:
         return graphql_views.move_args(data_of(self)["value"])
 
 
-@output(
-    models.Description,
-    text=None,
-    actor=None,
-    action=None,
-    decision=None,
-    hidden="The names of those withheld from it.",
-)
+@output(models.Description)
 class Description:
-    """What the reading seat may know of a move (the public log)."""
+    pass
 
 
-@output(
-    models.SeatClock,
-    away="Whether an AI plays this seat since it timed out (until its player is back).",
-)
+@output(models.SeatClock)
 class SeatClock:
-    """One seat's clock."""
+    pass
 
 
-@output(
-    models.Clock,
-    decision_seconds="Seconds per decision.",
-    turn_seconds="Seconds per turn.",
-    budget_seconds="Each seat's starting bank.",
-    increment_seconds="Added to a budget seat's bank when its turn ends.",
-    running="The seat whose clock runs now.",
-    deadline="When its time is up: ISO 8601, UTC.",
-)
+@output(models.Clock)
 class Clock:
-    """A game's turn clock (exactly one of the three seconds is set)."""
+    pass
 
 
-@output(
-    models.FillOpenSeats,
-    level="The AI level that takes them.",
-    at="When: ISO 8601, UTC.",
-)
+@output(models.FillOpenSeats)
 class FillOpenSeats:
-    """Open seats the AI takes when nobody has taken them in time."""
+    pass
 
 
-@output(
-    models.Event,
-    version=None,
-    seat=None,
-    at="When: ISO 8601, UTC.",
-    description=None,
-    changes="JSON Patch of the spectator's view.",
-    move="The move itself, only for the seat that made it.",
-)
+@output(models.Event)
 class Event:
-    """One change of the game as this seat may see it."""
+    pass
 
 
-@output(models.SeatInfo, name="The seat's display name.")
+@output(models.SeatInfo)
 class Seat:
     pass
 
 
-@output(
-    models.SeatGame,
-    seat=None,
-    view=As(name="view_json", description="The view as one JSON value."),
-)
+@output(models.SeatGame, view=As(name="view_json"))
 class SeatGame:
-    """The game as one seat (or a spectator) sees it."""
-
     @strawberry.field(
         graphql_type=graphql_views.GameView, description="What this seat may see, typed."
     )
@@ -359,37 +327,27 @@ class CreatedGame:
     pass
 
 
-@output(models.JoinedGame, name=None)
+@output(models.JoinedGame)
 class JoinedGame:
     pass
 
 
-@output(
-    models.MyGame,
-    token_index="The position of its token in `tokens`.",
-    name=None,
-    your_decision=None,
-    rematch=None,
-)
+@output(models.MyGame)
 class MyGame:
-    """One seat of a client's games (see myGames)."""
+    pass
 
 
-@output(
-    models.MyGames,
-    games=None,
-    unknown="Positions of tokens that name no seat of a live game.",
-)
+@output(models.MyGames)
 class MyGames:
     pass
 
 
-@output(models.RematchGame, id=None, rematch_of=None, token=None)
+@output(models.RematchGame)
 class RematchGame:
     pass
 
 
-@output(models.LobbyGame, options=None)
+@output(models.LobbyGame)
 class LobbyGame:
     pass
 
@@ -404,12 +362,12 @@ class Catalog:
     pass
 
 
-@output(models.HintMove, visits=None, win_rate=None)
+@output(models.HintMove)
 class HintMove:
     pass
 
 
-@output(models.Hint, moves=None)
+@output(models.Hint)
 class Hint:
     pass
 
@@ -419,10 +377,10 @@ class Hint:
 
 @output(models.Webhook)
 class Webhook:
-    """A seat's webhook (its secret is never shown again)."""
+    pass
 
 
-@output(models.Webhooks, limit="The most webhooks one seat may have in a game.")
+@output(models.Webhooks)
 class SeatWebhooks:
     pass
 
@@ -432,14 +390,9 @@ class DeletedWebhook:
     pass
 
 
-@output(
-    models.WebhookDelivery,
-    attempt="1 for the first attempt, 2 for the first retry.",
-    status_code="The receiver's HTTP status.",
-    error="Why there was no 2xx answer.",
-)
+@output(models.WebhookDelivery)
 class WebhookDelivery:
-    """One delivery attempt of a webhook notice."""
+    pass
 
 
 # -- records ---------------------------------------------------------------------------------
@@ -447,64 +400,28 @@ class WebhookDelivery:
 # is the whole record as REST answers it (what `coven export` saves and `coven verify` reads).
 
 
-@output(record_schema.TranscriptSeat, level=None, name=None)
+@output(record_schema.TranscriptSeat)
 class TranscriptSeat:
-    """A seat of a recorded game."""
+    pass
 
 
-@output(
-    record_schema.TranscriptSeed,
-    commitment="SHA-256 (hex) of `<salt>:<seed>` (null: a game from before commitments).",
-    scheme="How the commitment is computed.",
-    chosen="Whether the creator chose the seed (null: not known).",
-    seed="The seed: only once the game is over.",
-    salt="The salt: only once the game is over.",
-)
+@output(record_schema.TranscriptSeed)
 class TranscriptSeed:
-    """The seed commitment: published at the creation, seed and salt revealed once the game is
-    over (docs/records.md)."""
+    pass
 
 
 @output(
     record_schema.TranscriptDecision,
-    version=None,
-    seat=None,
-    at="When: ISO 8601, UTC.",
-    description=As(type=JSON | None, description="The public description (what a spectator read)."),
-    descriptions=As(
-        type=JSON | None,
-        description="What seats read where it differs from the public description, by seat "
-        "(only the reader's own while the game goes on).",
-    ),
-    move=As(
-        type=JSON | None,
-        description="The move {id, value, label} (only the reader's own while the game goes on).",
-    ),
-    changes="JSON Patch of the spectator's view.",
-    state_hash="SHA-256 of the state after it (complete records only).",
+    description=As(type=JSON | None),
+    descriptions=As(type=JSON | None),
+    move=As(type=JSON | None),
 )
 class TranscriptDecision:
-    """One decision of a recorded game, as the record's reader may have it."""
+    pass
 
 
-@output(
-    record_schema.Transcript,
-    lang=As(type=str, description="The language of its texts."),
-    abridged=As(hidden=True),
-    id=None,
-    options=None,
-    created=None,
-    viewpoint="The seat whose record it is (null: a spectator's).",
-    complete="Whether it holds everything (game over).",
-    version=None,
-    initial_view="The spectator's view at version 0.",
-    initial_state_hash=None,
-    outcome=None,
-)
+@output(record_schema.Transcript, lang=As(type=str), abridged=As(hidden=True))
 class Transcript:
-    """A game's record (docs/records.md): while it goes on, what the token's seat saw (no
-    token: what everyone saw); once it is over, everything."""
-
     @strawberry.field(description="The whole record as one JSON value.")
     def document(self) -> JSON:
         return cast(JSON, data_of(self))
@@ -513,48 +430,21 @@ class Transcript:
 # -- inputs ----------------------------------------------------------------------------------
 
 
-@input(models.BatchMove, move_id=None, value=None)
+@input(models.BatchMove)
 class MoveInput:
-    """One move of a batch: a legal move's id or its value."""
+    pass
 
 
-@input(
-    models.SeatRequest,
-    seat=None,
-    kind="human, open or ai",
-    level=None,
-    name="The seat's display name (1-40 characters).",
-)
+@input(models.SeatRequest)
 class SeatInput:
     pass
 
 
-@input(
-    models.ClockRequest,
-    decision_seconds="Seconds for every decision of a human seat.",
-    turn_seconds="Seconds for a seat's turn (its consecutive decisions).",
-    budget_seconds="Chess-style: each seat's bank of seconds.",
-    increment_seconds="Added to a budget seat's bank when its turn ends.",
-    on_timeout=As(
-        type=str,
-        description="forfeit (the game ends, the others win) or ai:<level> (an AI plays the "
-        "seat until its player is back).",
-    ),
-)
+@input(models.ClockRequest, on_timeout=As(type=str))
 class ClockInput:
-    """A turn clock: exactly one of the three seconds."""
+    pass
 
 
-@input(
-    models.CreateGameRequest,
-    game=None,
-    options=None,
-    seed=None,
-    seats=None,
-    clock="A turn clock (see the REST create body's `clock`).",
-    fill_open_seats_after_seconds="Open seats nobody took this long after the creation go to "
-    "the AI at fillLevel.",
-    fill_level="The AI level that fills open seats (default medium).",
-)
+@input(models.CreateGameRequest)
 class CreateGameInput:
     pass

@@ -71,9 +71,9 @@ class SeatRequest(Strict):
     name: DisplayName = None
 
 
+# Exactly one of the three seconds is checked by `gamestore.clocks` (INVALID_CLOCK).
 class ClockRequest(Strict):
-    """Exactly one of `decision_seconds`, `turn_seconds` and `budget_seconds` (checked by
-    `gamestore.clocks`, which answers INVALID_CLOCK)."""
+    """A turn clock: exactly one of the three seconds."""
 
     decision_seconds: float | None = Field(
         default=None, description="Seconds for every decision of a human seat (1 s to 30 days)."
@@ -95,7 +95,7 @@ class ClockRequest(Strict):
         max_length=40,
         description="forfeit: the game ends and every other seat wins (reason timeout); "
         "ai:<level>: an AI of that level plays the seat until its player is back (its next "
-        "move with its token, or POST /games/{game_id}/back).",
+        "move with its token, or `back`).",
         json_schema_extra={"enum": ["forfeit", *(f"ai:{level}" for level in ai.LEVELS)]},
     )
 
@@ -126,7 +126,7 @@ class CreateGameRequest(Strict):
     fill_open_seats_after_seconds: float | None = Field(
         default=None,
         description="Open seats nobody took this many seconds after the creation are taken "
-        "by the AI at `fill_level` (1 s to 30 days).",
+        "by the AI at the fill level (1 s to 30 days).",
     )
     fill_level: str | None = Field(
         default=None,
@@ -149,6 +149,8 @@ def _one_of(*names: str) -> ConfigDict:
 
 
 class BatchMove(Strict):
+    """One move of a batch: a legal move's id or its value."""
+
     model_config = _one_of("move_id", "value")
     move_id: str | None = Field(
         default=None, min_length=1, max_length=500, description="A legal move's id."
@@ -247,12 +249,14 @@ class WebhookRequest(Strict):
 
 class LegalMove(BaseModel):
     id: str
-    value: dict[str, Any]
+    value: dict[str, Any] = Field(description="The move's value, to send back as it is.")
     label: str
 
 
 class Description(BaseModel):
-    text: str = Field(description="The log entry in English, as the reading seat may know it.")
+    """What the reading seat may know of a move (the public log)."""
+
+    text: str = Field(description="The log entry, as the reading seat may know it.")
     actor: str = Field(description="The seat that acted.")
     action: str = Field(description="The move's kind ('place', 'play'...) or 'resign'.")
     decision: str = Field(description="The kind of decision the move answered.")
@@ -261,19 +265,27 @@ class Description(BaseModel):
 
 
 class SeatClock(BaseModel):
+    """One seat's clock."""
+
     seat: str
     remaining_seconds: float = Field(
         description="Seconds left: counting down for the running seat; for the others what "
         "they will have when their clock starts."
     )
-    away: bool = Field(description="Whether an AI plays the seat since it timed out.")
+    away: bool = Field(
+        description="Whether an AI plays this seat since it timed out (until its player is back)."
+    )
 
 
 class Clock(BaseModel):
-    decision_seconds: float | None = None
-    turn_seconds: float | None = None
-    budget_seconds: float | None = None
-    increment_seconds: float | None = None
+    """A game's turn clock (exactly one of the three seconds is set)."""
+
+    decision_seconds: float | None = Field(default=None, description="Seconds per decision.")
+    turn_seconds: float | None = Field(default=None, description="Seconds per turn.")
+    budget_seconds: float | None = Field(default=None, description="Each seat's starting bank.")
+    increment_seconds: float | None = Field(
+        default=None, description="Added to a budget seat's bank when its turn ends."
+    )
     on_timeout: str = Field(description="forfeit, or ai:<level>.")
     running: str | None = Field(description="The seat whose clock runs now, if any.")
     deadline: str | None = Field(description="When its time is up (ISO 8601, UTC).")
@@ -281,21 +293,25 @@ class Clock(BaseModel):
 
 
 class FillOpenSeats(BaseModel):
+    """Open seats the AI takes when nobody has taken them in time."""
+
     after_seconds: float = Field(description="Seconds after the game's creation.")
     level: str = Field(description="The AI level that takes the open seats.")
     at: str = Field(description="When (ISO 8601, UTC).")
 
 
 class Event(BaseModel):
+    """One change of the game as this seat may see it."""
+
     version: int = Field(description="The version this change made.")
     seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
     kind: Literal["move", "resign", "timeout", "back"]
     at: str | None = Field(
-        default=None, description="When (ISO 8601, UTC); absent in entries written before it."
+        default=None, description="When (ISO 8601, UTC); missing in entries written before it."
     )
     description: Description | None = Field(
         default=None,
-        description="What the reading seat may know of the move (absent in older entries).",
+        description="What the reading seat may know of the move (missing in older entries).",
     )
     changes: list[dict[str, Any]] = Field(
         description="JSON Patch (RFC 6902) of the spectator's view: what everyone saw change."
@@ -321,6 +337,8 @@ class SeatInfo(BaseModel):
 
 
 class SeatGame(BaseModel):
+    """The game as one seat (or a spectator) sees it."""
+
     id: Id
     game: str
     version: int
@@ -387,6 +405,8 @@ class MyGamesRequest(Strict):
 
 
 class MyGame(BaseModel):
+    """One seat of a client's games."""
+
     token_index: int = Field(description="The position of this seat's token in the request.")
     id: Id
     game: str
@@ -465,6 +485,8 @@ class Hint(BaseModel):
 
 
 class Webhook(BaseModel):
+    """A seat's webhook (its secret is never shown again)."""
+
     id: Id
     url: str
     events: list[WebhookEvent]
@@ -487,6 +509,8 @@ class DeletedWebhook(BaseModel):
 
 
 class WebhookDelivery(BaseModel):
+    """One delivery attempt of a webhook notice."""
+
     webhook_id: Id
     event_id: str = Field(description="The notice's id (the same in every attempt).")
     kind: WebhookEvent

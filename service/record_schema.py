@@ -29,6 +29,8 @@ class RecordDescription(models.Description):
 
 
 class TranscriptSeat(Closed):
+    """A seat of a recorded game."""
+
     seat: str
     kind: Literal["human", "ai"]
     level: str | None = Field(description="The AI level of an AI seat.")
@@ -36,6 +38,9 @@ class TranscriptSeat(Closed):
 
 
 class TranscriptSeed(Closed):
+    """The seed commitment: published at the creation, seed and salt revealed once the game is
+    over (docs/records.md)."""
+
     commitment: str | None = Field(
         pattern=HASH,
         description="SHA-256 (hex) of `<salt>:<seed>`, published when the game was created "
@@ -61,6 +66,8 @@ class TranscriptMove(Closed):
 
 
 class TranscriptDecision(Closed):
+    """One decision of a recorded game, as the record's reader may have it."""
+
     version: int = Field(ge=1, description="The version this decision made.")
     seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
     kind: Literal["move", "resign", "timeout", "back"]

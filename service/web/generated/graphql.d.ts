@@ -37,7 +37,7 @@ export type Clock = {
   __typename?: 'Clock';
   /** Each seat's starting bank. */
   budgetSeconds: Maybe<Scalars['Float']['output']>;
-  /** When its time is up: ISO 8601, UTC. */
+  /** When its time is up (ISO 8601, UTC). */
   deadline: Maybe<Scalars['String']['output']>;
   /** Seconds per decision. */
   decisionSeconds: Maybe<Scalars['Float']['output']>;
@@ -45,7 +45,7 @@ export type Clock = {
   incrementSeconds: Maybe<Scalars['Float']['output']>;
   /** forfeit, or ai:<level>. */
   onTimeout: Scalars['String']['output'];
-  /** The seat whose clock runs now. */
+  /** The seat whose clock runs now, if any. */
   running: Maybe<Scalars['String']['output']>;
   seats: Array<SeatClock>;
   /** Seconds per turn. */
@@ -54,28 +54,32 @@ export type Clock = {
 
 /** A turn clock: exactly one of the three seconds. */
 export type ClockInput = {
-  /** Chess-style: each seat's bank of seconds. */
+  /** Chess-style: each seat's bank of seconds, running while it decides. */
   budgetSeconds?: InputMaybe<Scalars['Float']['input']>;
-  /** Seconds for every decision of a human seat. */
+  /** Seconds for every decision of a human seat (1 s to 30 days). */
   decisionSeconds?: InputMaybe<Scalars['Float']['input']>;
-  /** Added to a budget seat's bank when its turn ends. */
+  /** Added to a budget seat's bank each time its turn ends. */
   incrementSeconds?: InputMaybe<Scalars['Float']['input']>;
-  /** forfeit (the game ends, the others win) or ai:<level> (an AI plays the seat until its player is back). */
+  /** forfeit: the game ends and every other seat wins (reason timeout); ai:<level>: an AI of that level plays the seat until its player is back (its next move with its token, or `back`). */
   onTimeout: Scalars['String']['input'];
-  /** Seconds for a seat's turn (its consecutive decisions). */
+  /** Seconds for a seat's turn: its consecutive decisions until the decision passes to another seat. */
   turnSeconds?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type CreateGameInput = {
-  /** A turn clock (see the REST create body's `clock`). */
+  /** A turn clock (none: a seat may take as long as it likes). */
   clock?: InputMaybe<ClockInput>;
-  /** The AI level that fills open seats (default medium). */
+  /** The AI level that takes open seats (default medium). */
   fillLevel?: InputMaybe<Scalars['String']['input']>;
-  /** Open seats nobody took this long after the creation go to the AI at fillLevel. */
+  /** Open seats nobody took this many seconds after the creation are taken by the AI at the fill level (1 s to 30 days). */
   fillOpenSeatsAfterSeconds?: InputMaybe<Scalars['Float']['input']>;
+  /** A game from the catalog: 'pagan' or 'pantacle'. */
   game: Scalars['String']['input'];
+  /** Game options; missing ones take the game's defaults. */
   options?: InputMaybe<Scalars['JSON']['input']>;
+  /** Seats not listed are open. */
   seats?: Array<SeatInput>;
+  /** Deal seed (the server picks a secret one when absent). Whoever knows the seed knows every hidden card: give one only for tests and replays; it is refused (SEED_WITH_OPEN_SEAT) when a seat is open. */
   seed?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -100,34 +104,41 @@ export type DeletedWebhook = {
 /** What the reading seat may know of a move (the public log). */
 export type Description = {
   __typename?: 'Description';
+  /** The move's kind ('place', 'play'...) or 'resign'. */
   action: Scalars['String']['output'];
+  /** The seat that acted. */
   actor: Scalars['String']['output'];
   /** The move's arguments the reader may see. */
   args: Scalars['JSON']['output'];
+  /** The kind of decision the move answered. */
   decision: Scalars['String']['output'];
-  /** The names of those withheld from it. */
+  /** The names of the arguments withheld from it. */
   hidden: Array<Scalars['String']['output']>;
+  /** The log entry, as the reading seat may know it. */
   text: Scalars['String']['output'];
 };
 
 /** One change of the game as this seat may see it. */
 export type Event = {
   __typename?: 'Event';
-  /** When: ISO 8601, UTC. */
+  /** When (ISO 8601, UTC); missing in entries written before it. */
   at: Maybe<Scalars['String']['output']>;
-  /** JSON Patch of the spectator's view. */
+  /** JSON Patch (RFC 6902) of the spectator's view: what everyone saw change. */
   changes: Scalars['JSON']['output'];
   /** A clocked game's clock just after this change. */
   clock: Maybe<Clock>;
+  /** What the reading seat may know of the move (missing in older entries). */
   description: Maybe<Description>;
   kind: Scalars['String']['output'];
-  /** The move itself, only for the seat that made it. */
+  /** The move itself: only in the events of the seat that made it. */
   move: Maybe<LegalMove>;
+  /** The seat that decided (or resigned, timed out, came back). */
   seat: Scalars['String']['output'];
   /** The display name of `seat`. */
   seatName: Maybe<Scalars['String']['output']>;
   /** In the game's first event: the seed commitment. */
   seedCommitment: Maybe<Scalars['String']['output']>;
+  /** The version this change made. */
   version: Scalars['Int']['output'];
 };
 
@@ -136,9 +147,9 @@ export type FillOpenSeats = {
   __typename?: 'FillOpenSeats';
   /** Seconds after the game's creation. */
   afterSeconds: Scalars['Float']['output'];
-  /** When: ISO 8601, UTC. */
+  /** When (ISO 8601, UTC). */
   at: Scalars['String']['output'];
-  /** The AI level that takes them. */
+  /** The AI level that takes the open seats. */
   level: Scalars['String']['output'];
 };
 
@@ -163,6 +174,7 @@ export type Hint = {
   __typename?: 'Hint';
   gameId: Scalars['ID']['output'];
   level: Scalars['String']['output'];
+  /** The AI's best moves, best first. */
   moves: Array<HintMove>;
   seat: Scalars['String']['output'];
   version: Scalars['Int']['output'];
@@ -171,13 +183,16 @@ export type Hint = {
 export type HintMove = {
   __typename?: 'HintMove';
   move: LegalMove;
+  /** Search visits: how much the AI looked at this move. */
   visits: Scalars['Int']['output'];
+  /** The seat's mean result after this move, 0 to 1. */
   winRate: Scalars['Float']['output'];
 };
 
 export type JoinedGame = {
   __typename?: 'JoinedGame';
   id: Scalars['ID']['output'];
+  /** The seat's display name, if given. */
   name: Maybe<Scalars['String']['output']>;
   seat: Scalars['String']['output'];
   token: Scalars['String']['output'];
@@ -206,6 +221,7 @@ export type LobbyGame = {
   game: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   openSeats: Array<Scalars['String']['output']>;
+  /** The options, each deck in them summarized as {cards, distinct} (the game's read has them in full) */
   options: Scalars['JSON']['output'];
   seats: Array<Seat>;
 };
@@ -259,7 +275,9 @@ export type MoveArgs = {
 
 /** One move of a batch: a legal move's id or its value. */
 export type MoveInput = {
+  /** A legal move's id. */
   moveId?: InputMaybe<Scalars['String']['input']>;
+  /** Or a legal move's value. */
   value?: InputMaybe<Scalars['JSON']['input']>;
 };
 
@@ -413,26 +431,30 @@ export type MutationResignArgs = {
   version?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/** One seat of a client's games (see myGames). */
+/** One seat of a client's games. */
 export type MyGame = {
   __typename?: 'MyGame';
   game: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** The seat's display name, if it has one. */
   name: Maybe<Scalars['String']['output']>;
+  /** The id of the game's rematch, if one was asked. */
   rematch: Maybe<Scalars['ID']['output']>;
   seat: Scalars['String']['output'];
   status: Scalars['String']['output'];
   toMove: Maybe<Scalars['String']['output']>;
-  /** The position of its token in `tokens`. */
+  /** The position of this seat's token in the request. */
   tokenIndex: Scalars['Int']['output'];
   version: Scalars['Int']['output'];
+  /** Whether it is this seat's decision now. */
   yourDecision: Scalars['Boolean']['output'];
 };
 
 export type MyGames = {
   __typename?: 'MyGames';
+  /** One per known token, in the order of the tokens. */
   games: Array<MyGame>;
-  /** Positions of tokens that name no seat of a live game. */
+  /** Positions of tokens that name no seat of a live game (wrong, or the game expired). */
   unknown: Array<Scalars['Int']['output']>;
 };
 
@@ -899,10 +921,13 @@ export type QueryWebhooksArgs = {
 export type RematchGame = {
   __typename?: 'RematchGame';
   game: Scalars['String']['output'];
+  /** The rematch's game id. */
   id: Scalars['ID']['output'];
   name: Maybe<Scalars['String']['output']>;
+  /** The finished game's id. */
   rematchOf: Scalars['ID']['output'];
   seat: Scalars['String']['output'];
+  /** This seat's token in the rematch (given once). */
   token: Scalars['String']['output'];
 };
 
@@ -910,7 +935,7 @@ export type Seat = {
   __typename?: 'Seat';
   kind: Scalars['String']['output'];
   level: Maybe<Scalars['String']['output']>;
-  /** The seat's display name. */
+  /** The seat's display name, if it has one. */
   name: Maybe<Scalars['String']['output']>;
   open: Scalars['Boolean']['output'];
   seat: Scalars['String']['output'];
@@ -941,6 +966,7 @@ export type SeatGame = {
   outcome: Maybe<Scalars['JSON']['output']>;
   /** The id of this finished game's rematch, once a seat asked. */
   rematch: Maybe<Scalars['ID']['output']>;
+  /** The seat of the token used; null for a spectator. */
   seat: Maybe<Scalars['String']['output']>;
   seats: Array<Seat>;
   /** SHA-256 of the secret seed and salt, published at the creation; both are revealed in the record once the game is over (null: a game from before). */
@@ -950,17 +976,19 @@ export type SeatGame = {
   version: Scalars['Int']['output'];
   /** What this seat may see, typed. */
   view: GameView;
-  /** The view as one JSON value. */
+  /** What this seat may see (the game's own format). */
   viewJson: Scalars['JSON']['output'];
   yourDecision: Scalars['Boolean']['output'];
 };
 
 export type SeatInput = {
-  /** human, open or ai */
+  /** human: the creator receives its token; open: anyone may join it; ai: played by the AI at `level`. */
   kind: Scalars['String']['input'];
+  /** The AI level of an ai seat. */
   level?: InputMaybe<Scalars['String']['input']>;
-  /** The seat's display name (1-40 characters). */
+  /** The seat's display name, shown to everyone: 1-40 characters after NFC and trimming, one of them visible; no control, format, separator or invisible characters (emoji are fine); not a seat's, a role's or an AI level's name (docs/display-names.md). */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** A seat of the game, as the game names it: 'witch' or 'hunter' in Pagan, 'seat-0' to 'seat-4' in Pantacle. */
   seat: Scalars['String']['input'];
 };
 
@@ -972,7 +1000,7 @@ export type SeatToken = {
 
 export type SeatWebhooks = {
   __typename?: 'SeatWebhooks';
-  /** The most webhooks one seat may have in a game. */
+  /** The most webhooks one seat may have in one game. */
   limit: Scalars['Int']['output'];
   seat: Scalars['String']['output'];
   webhooks: Array<Webhook>;
@@ -1001,11 +1029,12 @@ export type SubscriptionGamePatchesArgs = {
   lang?: InputMaybe<Language>;
 };
 
-/** A game's record (docs/records.md): while it goes on, what the token's seat saw (no token: what everyone saw); once it is over, everything. */
+/** A game's record (docs/records.md): what one reader may have of it while it goes on, everything once it is over. */
 export type Transcript = {
   __typename?: 'Transcript';
-  /** Whether it holds everything (game over). */
+  /** Whether it holds everything (seed, salt, every move and reading, state hashes): true once the game is over. */
   complete: Scalars['Boolean']['output'];
+  /** When the game was created (ISO 8601, UTC). */
   created: Maybe<Scalars['String']['output']>;
   decisions: Array<TranscriptDecision>;
   /** The whole record as one JSON value. */
@@ -1013,39 +1042,46 @@ export type Transcript = {
   format: Scalars['String']['output'];
   formatVersion: Scalars['Int']['output'];
   game: Scalars['String']['output'];
+  /** The game id. */
   id: Scalars['ID']['output'];
+  /** The state hash at version 0 (complete records only). */
   initialStateHash: Maybe<Scalars['String']['output']>;
-  /** The spectator's view at version 0. */
+  /** The spectator's view at version 0 (with each decision's `changes`: the public board at every version). */
   initialView: Maybe<Scalars['JSON']['output']>;
-  /** The language of its texts. */
+  /** The language of its texts (absent in abridged records). */
   lang: Scalars['String']['output'];
+  /** The game's options, complete. */
   options: Scalars['JSON']['output'];
+  /** How the game ended (null: not yet). */
   outcome: Maybe<Scalars['JSON']['output']>;
   seats: Array<TranscriptSeat>;
   seed: TranscriptSeed;
   status: Scalars['String']['output'];
+  /** The game's version: how many decisions it holds. */
   version: Scalars['Int']['output'];
-  /** The seat whose record it is (null: a spectator's). */
+  /** The seat whose record this is (null: a spectator's). */
   viewpoint: Maybe<Scalars['String']['output']>;
 };
 
 /** One decision of a recorded game, as the record's reader may have it. */
 export type TranscriptDecision = {
   __typename?: 'TranscriptDecision';
-  /** When: ISO 8601, UTC. */
+  /** When (ISO 8601, UTC). */
   at: Maybe<Scalars['String']['output']>;
-  /** JSON Patch of the spectator's view. */
+  /** JSON Patch (RFC 6902) of the spectator's view. */
   changes: Maybe<Scalars['JSON']['output']>;
-  /** The public description (what a spectator read). */
+  /** The public description: what a spectator read. */
   description: Maybe<Scalars['JSON']['output']>;
-  /** What seats read where it differs from the public description, by seat (only the reader's own while the game goes on). */
+  /** What a seat read where it differs from the public description, by seat: only the record's own seat while the game goes on, every seat once it is over. */
   descriptions: Maybe<Scalars['JSON']['output']>;
   kind: Scalars['String']['output'];
-  /** The move {id, value, label} (only the reader's own while the game goes on). */
+  /** The move itself: only the record's own seat's moves while the game goes on, every move once it is over. */
   move: Maybe<Scalars['JSON']['output']>;
+  /** The seat that decided (or resigned, timed out, came back). */
   seat: Scalars['String']['output'];
-  /** SHA-256 of the state after it (complete records only). */
+  /** SHA-256 of the whole state after this decision (complete records only). */
   stateHash: Maybe<Scalars['String']['output']>;
+  /** The version this decision made. */
   version: Scalars['Int']['output'];
 };
 
@@ -1053,7 +1089,9 @@ export type TranscriptDecision = {
 export type TranscriptSeat = {
   __typename?: 'TranscriptSeat';
   kind: Scalars['String']['output'];
+  /** The AI level of an AI seat. */
   level: Maybe<Scalars['String']['output']>;
+  /** The seat's display name, if it has one. */
   name: Maybe<Scalars['String']['output']>;
   seat: Scalars['String']['output'];
 };
@@ -1061,15 +1099,15 @@ export type TranscriptSeat = {
 /** The seed commitment: published at the creation, seed and salt revealed once the game is over (docs/records.md). */
 export type TranscriptSeed = {
   __typename?: 'TranscriptSeed';
-  /** Whether the creator chose the seed (null: not known). */
+  /** Whether the creator chose the seed (null: not known, a game from before commitments). */
   chosen: Maybe<Scalars['Boolean']['output']>;
-  /** SHA-256 (hex) of `<salt>:<seed>` (null: a game from before commitments). */
+  /** SHA-256 (hex) of `<salt>:<seed>`, published when the game was created (null: the game was created before seed commitments). */
   commitment: Maybe<Scalars['String']['output']>;
-  /** The salt: only once the game is over. */
+  /** The commitment's secret salt: only once over. */
   salt: Maybe<Scalars['String']['output']>;
-  /** How the commitment is computed. */
+  /** How the commitment is computed (null when there is none). */
   scheme: Maybe<Scalars['String']['output']>;
-  /** The seed: only once the game is over. */
+  /** The deal's seed: only once the game is over. */
   seed: Maybe<Scalars['String']['output']>;
 };
 
@@ -1088,19 +1126,19 @@ export type WebhookDelivery = {
   __typename?: 'WebhookDelivery';
   /** When the attempt was made (ISO 8601, UTC). */
   at: Scalars['String']['output'];
-  /** 1 for the first attempt, 2 for the first retry. */
+  /** 1 for the first attempt, 2 for the first retry, ... */
   attempt: Scalars['Int']['output'];
   /** Whether the receiver answered 2xx. */
   delivered: Scalars['Boolean']['output'];
   durationMs: Scalars['Float']['output'];
-  /** Why there was no 2xx answer. */
+  /** Why there was no 2xx answer, when there was none. */
   error: Maybe<Scalars['String']['output']>;
   /** The notice's id (the same in every attempt). */
   eventId: Scalars['String']['output'];
   kind: WebhookEvent;
   /** The wait before the next attempt; null when none follows. */
   nextAttemptInSeconds: Maybe<Scalars['Float']['output']>;
-  /** The receiver's HTTP status. */
+  /** The receiver's HTTP status; null: no answer. */
   statusCode: Maybe<Scalars['Int']['output']>;
   /** The game version the notice tells of. */
   version: Scalars['Int']['output'];
