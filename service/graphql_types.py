@@ -81,14 +81,19 @@ _inputs: dict[type[BaseModel], type] = {}
 _builders: dict[type, Callable[[Mapping[str, Any]], Any]] = {}
 
 
-def output(model: type[BaseModel], **fields: str | As | None) -> Callable[[type[T]], type[T]]:
+def output(model: type[BaseModel], **fields: As) -> Callable[[type[T]], type[T]]:
     """The GraphQL object type of `model` (see the module's docstring)."""
     return lambda cls: _derive(model, cls, fields, is_input=False)
 
 
-def input(model: type[BaseModel], **fields: str | As | None) -> Callable[[type[T]], type[T]]:
+def input(model: type[BaseModel], **fields: As) -> Callable[[type[T]], type[T]]:
     """The GraphQL input type of `model` (see the module's docstring)."""
     return lambda cls: _derive(model, cls, fields, is_input=True)
+
+
+def models_of() -> dict[type, type[BaseModel]]:
+    """Every derived type, and the model it was derived from."""
+    return {cls: model for derived in (_outputs, _inputs) for model, cls in derived.items()}
 
 
 def build(cls: type[T], data: Mapping[str, Any]) -> T:
@@ -97,12 +102,12 @@ def build(cls: type[T], data: Mapping[str, Any]) -> T:
     return built
 
 
+_DATA = "_data"
+
+
 def data_of(obj: Any) -> Any:
     """The plain data a derived type's object was built from (for its resolvers)."""
     return obj.__dict__[_DATA]
-
-
-_DATA = "_data"
 
 
 def plain(value: Any) -> Any:
@@ -115,7 +120,7 @@ def plain(value: Any) -> Any:
 
 
 def _derive(
-    model: type[BaseModel], cls: type[T], overrides: dict[str, str | As | None], is_input: bool
+    model: type[BaseModel], cls: type[T], overrides: dict[str, As], is_input: bool
 ) -> type[T]:
     unknown = overrides.keys() - model.model_fields.keys()
     if unknown:
@@ -124,10 +129,7 @@ def _derive(
     namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
     reads: list[tuple[str, str, bool, Convert | None]] = []
     for key, info in model.model_fields.items():
-        given = overrides.get(key)
-        how = (
-            given if isinstance(given, As) else As(description=given) if key in overrides else As()
-        )
+        how = overrides.get(key, As())
         if how.hidden:
             continue
         attr = how.name or key
@@ -149,6 +151,9 @@ def _derive(
         namespace[attr] = strawberry.field(**field)
         required = info.is_required() and how.source is None
         reads.append((attr, how.source or key, required, _converter(tp)))
+    declared = vars(cls).get("__annotations__")
+    if declared:
+        raise TypeError(f"{cls.__name__} declares {sorted(declared)}: fields come from the model")
     for name, value in vars(cls).items():
         if name.startswith("__"):
             continue
