@@ -25,6 +25,7 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
+from strawberry.tools import merge_types
 
 from service.graphql_documents import CheckedDocuments, Documents
 from service.graphql_errors import ShapeErrors, finish_errors, map_errors, unexpected
@@ -37,11 +38,8 @@ SUBSCRIPTIONS: tuple[type, ...] = (Subscription,)
 
 
 def merged(name: str, roots: tuple[type, ...]) -> type:
-    """One root type of the fields of `roots`, in their order (strawberry's `merge_types`
-    orders the last class's fields first)."""
-    if len(roots) == 1:
-        return roots[0]
-    return strawberry.type(type(name, tuple(reversed(roots)), {}))
+    """One root type of the fields of `roots`, in their order (a field named twice warns)."""
+    return roots[0] if len(roots) == 1 else merge_types(name, roots)
 
 
 class CovenSchema(strawberry.Schema):
