@@ -179,11 +179,18 @@ def _derive(
 def _builder(
     cls: Any, reads: list[tuple[str, str, bool, Convert | None]]
 ) -> Callable[[Mapping[str, Any]], Any]:
+    # Grouped once, so that building the many small objects of a game's answer stays cheap.
+    required = [(attr, key) for attr, key, needed, convert in reads if needed and not convert]
+    optional = [(attr, key) for attr, key, needed, convert in reads if not needed and not convert]
+    converted = [(attr, key, needed, convert) for attr, key, needed, convert in reads if convert]
+
     def make(data: Mapping[str, Any]) -> Any:
-        values: dict[str, Any] = {}
-        for attr, key, required, convert in reads:
-            value = data[key] if required else data.get(key)
-            values[attr] = value if convert is None or value is None else convert(value)
+        values = {attr: data[key] for attr, key in required}
+        for attr, key in optional:
+            values[attr] = data.get(key)
+        for attr, key, needed, convert in converted:
+            value = data[key] if needed else data.get(key)
+            values[attr] = None if value is None else convert(value)
         made = cls(**values)
         made.__dict__[_DATA] = data
         return made
