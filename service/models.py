@@ -366,6 +366,12 @@ class SeatGame(BaseModel):
         description="SHA-256 of the secret seed and salt, published at the creation; both are "
         "revealed in the record once the game is over (null: a game from before).",
     )
+    revealed: dict[str, Any] | None = Field(
+        default=None,
+        description="What the game kept from the table, shown to every reader once the game "
+        "is over however it ended, a resignation or a clock too (Pagan: true_witch); null "
+        "while it goes on.",
+    )
 
 
 # A created game's seats, as a game's: a schema of its own in the OpenAPI document.

@@ -56,6 +56,8 @@ def seat_game(
         "fill_open_seats": fill_json(record),
         # Published at creation; the seed and salt behind it only in a finished game's record.
         "seed_commitment": record.seed_commitment or None,
+        # What the game hid, once it is over however it ended (a resignation too).
+        "revealed": game.revealed(state) if finished else None,
     }
 
 

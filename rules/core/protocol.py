@@ -159,6 +159,12 @@ class Game(Protocol):
         """The game's data (cards, villagers, scenarios...) for players and frontends."""
         ...
 
+    def revealed(self, state: Any) -> dict[str, JsonValue]:
+        """What the game kept from the table that every reader may know once the game is over,
+        however it ended (by its rules, a resignation or a clock): Pagan's true witch. The
+        service shows it to every reader of a finished game, and to nobody before."""
+        ...
+
 
 # Optional hooks for the AI (ai/ looks them up with getattr; a game without them gets uniformly
 # random playouts to the end of the game). They are not part of `Game`, so a game need not have

@@ -10,7 +10,7 @@ from rules.pagan import describe, heuristics, sampling, setup, state, view_types
 from rules.pagan.catalog_export import catalog_json
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
-from rules.pagan.tables import CATALOG
+from rules.pagan.tables import CATALOG, VILLAGERS
 
 # Register every frame type with the machine.
 from rules.pagan import effects, gloom, playing, turn  # noqa: F401  isort: skip
@@ -131,6 +131,9 @@ class PaganGame(MachineGame[PaganState, str]):
 
     def from_json(self, data: dict[str, Any]) -> PaganState:
         return state.from_json(data)
+
+    def revealed(self, s: PaganState) -> dict[str, Any]:
+        return {"true_witch": {"id": s.true_witch, "name": VILLAGERS[s.true_witch].name}}
 
     def catalog(self) -> dict[str, Any]:
         return catalog_json(CATALOG)

@@ -91,6 +91,10 @@ class PantacleGame(MachineGame[PantacleState, int]):
     def from_json(self, data: dict[str, Any]) -> PantacleState:
         return state.from_json(data)
 
+    def revealed(self, s: PantacleState) -> dict[str, Any]:
+        """Nothing: Pantacle decides no winner by a hidden card, and its hands are no story."""
+        return {}
+
     def catalog(self) -> dict[str, Any]:
         return catalog_json(CATALOG)
 

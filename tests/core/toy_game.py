@@ -201,6 +201,9 @@ class HiddenNim:
             state = self.apply(state, move_id)
         return state
 
+    def revealed(self, state: NimState) -> dict[str, JsonValue]:
+        return {"cards": {seat: card for seat, card in state.cards.items()}}
+
     def catalog(self) -> dict[str, JsonValue]:
         cards: list[Any] = [
             {

@@ -31,12 +31,17 @@ def resign(page: Page) -> None:
 def test_a_resignation_is_the_outcome_on_the_board_and_in_a_closable_panel(
     pages: Pages, page: Page
 ) -> None:
-    start_pagan_game(page)  # this browser is the Witch
+    game_id = start_pagan_game(page)  # this browser is the Witch
     page.wait_for_selector(MY_TURN)
+    witch = page.locator(f"{BOARD} [data-testid=pagan-true-witch]").inner_text()
     resign(page)
     outcome = page.locator("[data-testid=outcome]")
     expect(outcome).to_contain_text("You resigned")
     expect(outcome).to_contain_text("The Hunter won")
+    # A spectator, who never saw her, is told who the Witch was: the game is over.
+    watcher = pages.open(f"/#/spectate/{game_id}")
+    name = witch.split("you are ", 1)[1].split(".", 1)[0]
+    expect(watcher.locator("[data-testid=outcome]")).to_contain_text(f"The Witch was {name}.")
     # The board itself says it is over: no decision waited for, the outcome instead.
     expect(page.locator(f"{BOARD} [data-testid=pagan-prompt]")).to_have_count(0)
     expect(page.locator(f"{BOARD} .pg-outcome")).to_contain_text("The Hunter won")

@@ -75,7 +75,9 @@ export function outcomeWords(game, name) {
     sentences.push(`${won}.`);
   }
   const view = game.view || {};
-  const witch = (view.outcome && view.outcome.trueWitch) || (view.sides && view.sides.witch && view.sides.witch.trueWitch);
+  // A resignation or a clock ends the game outside the rules: the service reveals the Witch.
+  const revealed = game.revealed && game.revealed.true_witch;
+  const witch = (view.outcome && view.outcome.trueWitch) || revealed || (view.sides && view.sides.witch && view.sides.witch.trueWitch);
   if (witch && witch.name) sentences.push(t("The Witch was {name}.", { name: witch.name }));
   return sentences.join(" ");
 }

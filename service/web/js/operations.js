@@ -11,7 +11,7 @@ export const BOARDS = { pagan, pantacle };
 
 const GAME_FIELDS = gql`
   fragment GameFields on SeatGame {
-    id game version seat status toMove yourDecision options outcome rematch
+    id game version seat status toMove yourDecision options outcome revealed rematch
     seats { seat kind level open name }
     legalMoves {
       id value label kind
