@@ -195,9 +195,14 @@ app.command("verify")(records.verify)
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option(min=1, max=65535, envvar="COVEN_PORT", help="Port to listen on.")
+    ] = 8000,
     data_dir: Annotated[
-        str, typer.Option(help="Where the embedded Redis keeps its data (no REDIS_URL).")
+        str,
+        typer.Option(
+            envvar="COVEN_DATA_DIR", help="Where the embedded Redis keeps its data (no REDIS_URL)."
+        ),
     ] = ".coven-data",
 ) -> None:
     """Run the API; without REDIS_URL also an embedded Redis and an AI worker."""

@@ -10,13 +10,8 @@ want=${COVEN_EXTRAS:-}
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv || exit 1
 fi
-inputs=$(
-    {
-        echo "COVEN_PURE_PYTHON=${COVEN_PURE_PYTHON:-}"
-        sha256sum pyproject.toml setup.py
-        find rules ai -name '*.py' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
-    } | sha256sum
-)
+. scripts/venv-inputs.sh
+inputs=$(venv_inputs)
 had_inputs=$(sed -n 1p "$stamp" 2>/dev/null)
 had_extras=$(sed -n 2p "$stamp" 2>/dev/null)
 extras=${want:-$had_extras}
