@@ -156,12 +156,12 @@ def refusal(address: Address) -> str | None:
     # One whole template per kind: the kind is an adjective, which a translation must agree.
     checks = (
         (address.is_loopback, N_("{address} is a loopback address")),
-        (address.is_unspecified, N_("{address} is a unspecified address")),
+        (address.is_unspecified, N_("{address} is an unspecified address")),
         (address.is_link_local, N_("{address} is a link-local address")),
         (address.is_multicast, N_("{address} is a multicast address")),
         (address.is_private, N_("{address} is a private address")),
         (address.is_reserved, N_("{address} is a reserved address")),
-        (not address.is_global, N_("{address} is a not public address")),
+        (not address.is_global, N_("{address} is not a public address")),
     )
     for refused, template in checks:
         if refused:

@@ -650,8 +650,8 @@ class GameService:
         if wait:
             raise HintRateLimited(
                 N_(
-                    "this seat asked for {hint_rate_limit_per_seat} hints in this "
-                    "window; try again in {wait} s"
+                    "this seat has had its hints for this window (at most "
+                    "{hint_rate_limit_per_seat}); try again in {wait} s"
                 ).format(
                     hint_rate_limit_per_seat=self.settings.hint_rate_limit_per_seat, wait=wait
                 ),

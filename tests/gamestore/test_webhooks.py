@@ -97,9 +97,9 @@ def test_only_absolute_http_urls_with_a_host_are_accepted(url: str) -> None:
         ("fe80::1", "link-local"),
         ("224.0.0.1", "multicast"),
         ("ff02::1", "multicast"),
-        ("0.0.0.0", "unspecified"),
+        ("0.0.0.0", "is an unspecified address"),
         ("240.0.0.1", "reserved"),
-        ("100.64.0.1", "not public"),
+        ("100.64.0.1", "is not a public address"),
         ("::ffff:127.0.0.1", "loopback"),
         # Every IPv6 form that carries an IPv4 address is judged by the address it carries.
         ("2002:7f00:1::", "carries an IPv4 address: 127.0.0.1 is a loopback"),  # 6to4
