@@ -12,8 +12,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 . scripts/venv-inputs.sh
 inputs=$(venv_inputs)
-had_inputs=$(sed -n 1p "$stamp" 2>/dev/null)
-had_extras=$(sed -n 2p "$stamp" 2>/dev/null)
+had_inputs=$(sed -n 1p "$stamp" 2>/dev/null || true)
+had_extras=$(sed -n 2p "$stamp" 2>/dev/null || true)
 extras=${want:-$had_extras}
 if [ "$inputs" != "$had_inputs" ] || [ "$extras" != "$had_extras" ]; then
     echo "installing the project into .venv${extras:+ with its $extras extras} (compiling rules/ and ai/ when a C compiler is present)" >&2

@@ -4,9 +4,11 @@ has none), which stops with the process that started it."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import redis
 
@@ -48,3 +50,39 @@ def test_a_session_with_no_redis_starts_its_own_and_it_stops_with_the_session() 
             time.sleep(0.05)
     finally:
         client.close()
+
+
+PIP_STUB = """#!/usr/bin/env bash
+echo "$@" >> "$(dirname "$0")/../calls"
+"""
+
+
+def _checkout_without_a_venv(tmp_path: Path) -> Path:
+    """A checkout's install inputs (empty sources) and its scripts, with a .venv whose python
+    only records how it was called: the install logic runs, pip does not."""
+    root = tmp_path / "checkout"
+    (root / "scripts").mkdir(parents=True)
+    for name in ("ensure-venv.sh", "venv-inputs.sh"):
+        shutil.copy(ROOT / "scripts" / name, root / "scripts" / name)
+    for name in ("pyproject.toml", "setup.py"):
+        (root / name).write_text("")
+    for package in ("rules", "ai"):
+        (root / package).mkdir()
+        (root / package / "__init__.py").write_text("")
+    python = root / ".venv/bin/python"
+    python.parent.mkdir(parents=True)
+    python.write_text(PIP_STUB)
+    python.chmod(0o755)
+    return root
+
+
+def test_run_installs_a_fresh_checkout_once_under_its_strict_shell(tmp_path: Path) -> None:
+    """./run sources scripts/ensure-venv.sh under `set -euo pipefail`: on a fresh checkout (no
+    install stamp yet) it must install, not stop at the missing stamp."""
+    root = _checkout_without_a_venv(tmp_path)
+    script = "set -euo pipefail\n. scripts/ensure-venv.sh\necho ready"
+    for _ in range(2):
+        done = subprocess.run(["bash", "-c", script], cwd=root, capture_output=True, text=True)
+        assert done.returncode == 0 and done.stdout == "ready\n", done.stderr
+    calls = (root / ".venv/calls").read_text().splitlines()
+    assert calls == ["-m pip install --quiet --disable-pip-version-check -e ."]
