@@ -3,6 +3,7 @@ parallelism, and a game with no heuristic hooks (Hidden Nim, 2 to 4 players)."""
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 import time
@@ -165,7 +166,8 @@ def test_analyse_lists_the_top_moves_with_visits_and_win_rates() -> None:
 
 
 class OneMoveNim(HiddenNim):
-    """Hidden Nim where only the first legal move is ever offered."""
+    """Hidden Nim where only the first legal move is ever offered, and where any search (a
+    determinization sampled, a move played on a copy) is an error."""
 
     def legal_moves(self, state: NimState) -> list[Move]:
         return super().legal_moves(state)[:1]
@@ -173,13 +175,15 @@ class OneMoveNim(HiddenNim):
     def sample(self, state: NimState, seat: str, rng: Rng) -> NimState:
         raise AssertionError("a single legal move needs no search")
 
+    def apply_unchecked(self, state: NimState, move: Move) -> None:
+        raise AssertionError("a single legal move needs no look-ahead")
 
-def test_a_single_legal_move_is_instant() -> None:
+
+def test_a_single_legal_move_is_played_without_any_search() -> None:
+    """What makes it instant, checked without a clock: nothing is sampled or played ahead."""
     game = OneMoveNim()
     state = NimState(seats=["p1", "p2"], pile=9, cards={"p1": 3, "p2": 5})
-    started = time.perf_counter()
     move = choose_move(game, state, "p1", "hard", overrides={"time_cap": None})
-    assert time.perf_counter() - started < 0.01
     assert move.id == "take:1"
 
 
@@ -269,14 +273,27 @@ def test_root_parallel_trees_merge_to_the_same_choice_anywhere() -> None:
     assert chosen == choose_move(PAGAN, s, HUNTER, "expert", seed=9, overrides=over).id
 
 
-def test_a_time_cap_stops_a_search_early() -> None:
+def test_a_time_cap_stops_a_search_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock is injected (one second per reading), so the cap is tested without waiting
+    for it: the search stops at its first clock reading past the cap (it reads the clock every
+    16 iterations), and a clock that stands still lets it run its whole budget."""
     s = _act_position(WITCH, "cap")
-    params = params_for("hard", {"iterations": 1_000_000, "time_cap": 0.05})
-    started = time.perf_counter()
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    params = params_for("hard", {"iterations": 1_000_000, "time_cap": 0.5, "early_stop": False})
     _, stats = search(PAGAN, s, WITCH, params, Rng(1))
     assert stats.timed_out
-    assert time.perf_counter() - started < 1.0
-    assert 0 < stats.iterations < 1_000_000
+    assert 0 < stats.iterations < 32
+    monkeypatch.setattr(time, "perf_counter", lambda: 0.0)
+    _, stats = search(
+        PAGAN,
+        s,
+        WITCH,
+        params_for("hard", {"iterations": 100, "time_cap": 0.5, "early_stop": False}),
+        Rng(1),
+    )
+    assert not stats.timed_out
+    assert stats.iterations == 100
 
 
 def test_search_never_plays_on_the_true_state() -> None:

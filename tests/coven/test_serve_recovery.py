@@ -96,22 +96,24 @@ def serving(data_dir: Path, extra_env: dict[str, str] | None = None) -> Iterator
 
 def _play(base: str, moves: int) -> tuple[str, dict[str, str], int]:
     """A human-against-human Pagan game with `moves` moves, each answered 200; its id, tokens
-    and last acknowledged version."""
-    created = httpx.post(base + "/api/v1/games", json={"game": "pagan", "seats": HUMANS})
-    assert created.status_code == 201, created.text
-    game, tokens = created.json()["id"], created.json()["tokens"]
-    version = 0
-    for _ in range(moves):
-        seat = httpx.get(f"{base}/api/v1/games/{game}").json()["to_move"]
-        auth = {"Authorization": "Bearer " + tokens[seat]}
-        read = httpx.get(f"{base}/api/v1/games/{game}", headers=auth).json()
-        answer = httpx.post(
-            f"{base}/api/v1/games/{game}/moves",
-            headers=auth,
-            json={"move_id": read["legal_moves"][0]["id"], "version": read["version"]},
-        )
-        assert answer.status_code == 200, answer.text
-        version = answer.json()["version"]
+    and last acknowledged version. One client for the game: a new client per request costs
+    more than the request."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        created = http.post("/api/v1/games", json={"game": "pagan", "seats": HUMANS})
+        assert created.status_code == 201, created.text
+        game, tokens = created.json()["id"], created.json()["tokens"]
+        version = 0
+        for _ in range(moves):
+            seat = http.get(f"/api/v1/games/{game}").json()["to_move"]
+            auth = {"Authorization": "Bearer " + tokens[seat]}
+            read = http.get(f"/api/v1/games/{game}", headers=auth).json()
+            answer = http.post(
+                f"/api/v1/games/{game}/moves",
+                headers=auth,
+                json={"move_id": read["legal_moves"][0]["id"], "version": read["version"]},
+            )
+            assert answer.status_code == 200, answer.text
+            version = answer.json()["version"]
     return game, tokens, version
 
 

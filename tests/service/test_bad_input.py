@@ -1,6 +1,7 @@
 """No input gets a 500: every number and id is bounded at the edge, bodies must be JSON, and
 405 answers say what is allowed. Each case is one that answered 500 (or was wrongly accepted)
-against a real server before (issue 17)."""
+against a real server before (issue 17). In-process (starlette's TestClient), which answers an
+unhandled error 500 as uvicorn does: the bounds are the app's, a real server proves no more."""
 
 from __future__ import annotations
 
@@ -11,24 +12,25 @@ import httpx
 import pytest
 
 from rules.core import InvalidOptions, get_game
+from service.app import create_app
 from tests.support.client import GraphQL, Rest, bearer
-from tests.support.processes import start_api
+from tests.support.in_process import TestClient
+from tests.support.namespace import settings_for
 
 HUGE = "99999999999999999999999"
 
 
 @pytest.fixture(scope="module")
-def api(namespace: dict[str, str]) -> Iterator[str]:
+def api(namespace: dict[str, str]) -> Iterator[TestClient]:
     """An API of this module's own: the games made here fill no other test's open-games cap
-    (those of the session's prefix count every game created from 127.0.0.1)."""
+    (those of the session's prefix count every game created from one address)."""
     env = {**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "bad-input:"}
-    proc, base = start_api(env)
-    yield base
-    proc.stop()
+    with TestClient(create_app(settings_for(env)), raise_server_exceptions=False) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
-def game(api: str) -> Iterator[tuple[Rest, str, str]]:
+def game(api: TestClient) -> Iterator[tuple[Rest, str, str]]:
     rest = Rest(api)
     created = rest.create(
         game="pagan",
@@ -55,7 +57,7 @@ def test_an_events_limit_of_zero_answers_the_game_without_events(
     assert read.status_code == 200 and read.json()["events"] == []
     events = rest.http.get(f"/api/v1/games/{game_id}/events", params={"limit": 0})
     assert events.status_code == 200 and events.json() == {"events": []}
-    gql = GraphQL(rest.base)
+    gql = GraphQL(rest.http)
     answer = gql.call(
         "query ($id: ID!) { game(id: $id, eventsLimit: 0) { version events { version } } }",
         id=game_id,
@@ -82,7 +84,7 @@ def test_versions_beyond_the_documented_range_are_malformed_not_server_errors(
         headers={**bearer(token), "Idempotency-Key": "big-version"},
     )
     _problem(move, 400, "MALFORMED_INPUT")
-    gql = GraphQL(rest.base)
+    gql = GraphQL(rest.http)
     answer = gql.call(
         "query ($id: ID!) { game(id: $id, eventsAfter: 99999999999) { version } }", id=game_id
     )
@@ -106,7 +108,7 @@ def test_a_whole_float_version_is_a_version_and_a_move_value_past_64_bits_is_no_
         headers={**bearer(token), "Idempotency-Key": "huge-value"},
     )
     _problem(huge, 422, "ILLEGAL_MOVE")
-    gql = GraphQL(rest.base)
+    gql = GraphQL(rest.http)
     literal = gql.call(
         f'mutation {{ move(gameId: "{game_id}", version: 0, value: {{n: {2**70}}}, '
         'idempotencyKey: "huge-literal") { version } }',
@@ -123,8 +125,8 @@ def test_the_rules_bound_the_turn_limit_with_a_clear_message() -> None:
         get_game("pantacle").validate_options({"players": 2**70})
 
 
-def test_integer_options_of_both_games_are_bounded(api: str) -> None:
-    http = httpx.Client(base_url=api, timeout=30)
+def test_integer_options_of_both_games_are_bounded(api: TestClient) -> None:
+    http = api
     for options, game in (
         ({"max_turns": 2**70}, "pagan"),
         ({"max_turns": 10_001}, "pagan"),
@@ -138,12 +140,11 @@ def test_integer_options_of_both_games_are_bounded(api: str) -> None:
     assert http.post(
         "/api/v1/games", json={"game": "pagan", "options": {"max_turns": 10_000}}
     ).is_success
-    http.close()
 
 
 def test_a_subscription_over_http_gets_a_typed_graphql_error(game: tuple[Rest, str, str]) -> None:
     rest, game_id, _ = game
-    gql = GraphQL(rest.base)
+    gql = GraphQL(rest.http)
     answer = gql.call("subscription ($id: ID!) { game(id: $id) { version } }", id=game_id)
     assert answer["data"] is None
     assert answer["errors"][0]["extensions"]["code"] == "MALFORMED_INPUT"
@@ -181,20 +182,21 @@ def test_a_missing_token_is_refused_before_a_bad_body_is_read(game: tuple[Rest, 
     _problem(answer, 401, "BAD_TOKEN")
 
 
-def test_405_answers_carry_allow_with_every_method_of_the_path(api: str) -> None:
-    http = httpx.Client(base_url=api, timeout=30)
+def test_405_answers_carry_allow_with_every_method_of_the_path(api: TestClient) -> None:
+    http = api
     games = http.request("PATCH", "/api/v1/games")
     _problem(games, 405, "METHOD_NOT_ALLOWED")
     assert set(games.headers["Allow"].split(", ")) == {"GET", "HEAD", "POST"}
     health = http.request("TRACE", "/healthz")
     _problem(health, 405, "METHOD_NOT_ALLOWED")
     assert set(health.headers["Allow"].split(", ")) == {"GET", "HEAD"}
-    http.close()
 
 
-def test_strings_that_cannot_be_written_back_are_malformed_not_server_errors(api: str) -> None:
+def test_strings_that_cannot_be_written_back_are_malformed_not_server_errors(
+    api: TestClient,
+) -> None:
     """A lone surrogate (valid JSON, invalid Unicode) would fail when a key or message is made."""
-    http = httpx.Client(base_url=api, timeout=30)
+    http = api
     body = b'{"query": "query ($id: ID!) { game(id: $id) { version } }", "variables": '
     answer = http.post(
         "/graphql",
@@ -208,4 +210,3 @@ def test_strings_that_cannot_be_written_back_are_malformed_not_server_errors(api
         headers={"Content-Type": "application/json"},
     )
     _problem(created, 400, "MALFORMED_INPUT")  # pydantic's parser refuses it as JSON
-    http.close()

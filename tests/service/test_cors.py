@@ -18,6 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin, Subprotocol
 
 from service.app import create_app
+from tests.support.in_process import TestClient
 from tests.support.namespace import settings_for
 from tests.support.processes import start_api
 
@@ -207,24 +208,18 @@ def test_a_star_setting_allows_any_origin_including_websockets(namespace: dict[s
 def test_a_rate_limited_answer_carries_the_cors_header_and_exposes_retry_after(
     namespace: dict[str, str],
 ) -> None:
-    env = {
-        **namespace,
-        "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "cors-limits:",
-        "COVEN_RATE_LIMIT_PER_ADDRESS": "3",
-        "COVEN_CORS_ORIGINS": ALLOWED,
-    }
-    proc, base = start_api(env)
-    try:
-        answers = [
-            httpx.get(base + "/api/v1/catalog", headers={"Origin": ALLOWED}) for _ in range(5)
-        ]
-        limited = answers[-1]
-        assert limited.status_code == 429 and limited.json()["code"] == "RATE_LIMITED"
-        assert limited.headers["access-control-allow-origin"] == ALLOWED
-        assert "retry-after" in limited.headers["access-control-expose-headers"].lower()
-        assert int(limited.headers["retry-after"]) >= 1
-    finally:
-        proc.stop()
+    """In-process (starlette's TestClient): the limits and CORS are the app's middleware, which
+    a real server adds nothing to."""
+    settings = settings_for(
+        {**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "cors-limits:"}
+    ).model_copy(update={"rate_limit_per_address": 3, "cors_origins": ALLOWED})
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        answers = [client.get("/api/v1/catalog", headers={"Origin": ALLOWED}) for _ in range(5)]
+    limited = answers[-1]
+    assert limited.status_code == 429 and limited.json()["code"] == "RATE_LIMITED"
+    assert limited.headers["access-control-allow-origin"] == ALLOWED
+    assert "retry-after" in limited.headers["access-control-expose-headers"].lower()
+    assert int(limited.headers["retry-after"]) >= 1
 
 
 def _crash(namespace: dict[str, str], origins: str, origin: str) -> httpx.Response:

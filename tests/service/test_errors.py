@@ -9,8 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from service import errors
+from service.app import create_app
 from tests.support.client import GraphQL, Rest, bearer
-from tests.support.processes import start_api
+from tests.support.in_process import TestClient
+from tests.support.namespace import settings_for
 
 
 @pytest.fixture(scope="module")
@@ -150,19 +152,22 @@ def test_graphql_errors_carry_the_same_codes(
 def test_rate_limits_answer_429_with_retry_after_and_cap_open_games(
     namespace: dict[str, str],
 ) -> None:
-    env = {
-        **namespace,
-        "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "limits:",
-        # An hour's window: the limits are fixed windows, and a minute's could roll over between
-        # the reads below on a busy machine (the sixth read of a token was once answered 200).
-        "COVEN_RATE_LIMIT_WINDOW_SECONDS": "3600",
-        "COVEN_RATE_LIMIT_PER_ADDRESS": "30",
-        "COVEN_RATE_LIMIT_PER_TOKEN": "5",
-        "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "2",
-    }
-    proc, base = start_api(env)
-    rest = Rest(base)
-    try:
+    """In-process (starlette's TestClient) on keys of its own: the limits are the app's (counted
+    in Redis by the client's address, here TestClient's), which a real server adds nothing to."""
+    settings = settings_for(
+        {**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "limits:"}
+    ).model_copy(
+        update={
+            # An hour's window: the limits are fixed windows, and a minute's could roll over
+            # between the reads below on a busy machine.
+            "rate_limit_window_seconds": 3600,
+            "rate_limit_per_address": 30,
+            "rate_limit_per_token": 5,
+            "max_open_games_per_address": 2,
+        }
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        rest = Rest(client)
         first = rest.create(game="pagan", seats=[{"seat": "witch", "kind": "human"}])
         rest.create(game="pagan")
         capped = rest.http.post("/api/v1/games", json={"game": "pagan"})
@@ -178,9 +183,6 @@ def test_rate_limits_answer_429_with_retry_after_and_cap_open_games(
         assert rest.http.get("/healthz").status_code == 200  # never limited
         metrics = rest.http.get("/metrics").text
         assert "coven_rate_limited_requests_total" in metrics
-    finally:
-        rest.close()
-        proc.stop()
 
 
 # -- the exception tree ---------------------------------------------------------------------

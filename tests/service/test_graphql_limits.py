@@ -8,26 +8,29 @@ from typing import Any
 
 import pytest
 
+from service.app import create_app
 from tests.support.client import GraphQL
-from tests.support.processes import start_api
+from tests.support.in_process import TestClient
+from tests.support.namespace import settings_for
 
 
 @pytest.fixture(scope="module")
 def limited(namespace: dict[str, str]) -> Iterator[GraphQL]:
-    env = {
-        **namespace,
-        "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "gql-limits:",
-        "COVEN_RATE_LIMIT_PER_ADDRESS": "100",
-        "COVEN_RATE_LIMIT_WINDOW_SECONDS": "3600",  # no window ends during the test
-        "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "20",
-        "COVEN_GRAPHQL_INTROSPECTION": "false",
-        "COVEN_GRAPHQL_MAX_DEPTH": "2",  # below the schema's own nesting (3)
-    }
-    proc, base = start_api(env)
-    gql = GraphQL(base)
-    yield gql
-    gql.close()
-    proc.stop()
+    """The API in-process (starlette's TestClient) on keys of its own: the document limits and
+    the rate limits are the app's own, so a real server would prove nothing more."""
+    settings = settings_for(
+        {**namespace, "COVEN_KEY_PREFIX": namespace["COVEN_KEY_PREFIX"] + "gql-limits:"}
+    ).model_copy(
+        update={
+            "rate_limit_per_address": 100,
+            "rate_limit_window_seconds": 3600,  # no window ends during the test
+            "max_open_games_per_address": 20,
+            "graphql_introspection": False,
+            "graphql_max_depth": 2,  # below the schema's own nesting (3)
+        }
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        yield GraphQL(client)
 
 
 def _codes(answer: dict[str, Any]) -> list[str]:

@@ -1,7 +1,9 @@
 """Hints have a queue and workers of their own and a per-seat limit: past
 `COVEN_HINT_RATE_LIMIT_PER_SEAT` hints in a window a seat is answered 429 HINT_RATE_LIMITED with
-Retry-After (REST and GraphQL), and another seat is not held back by it. Real API process,
-real worker on the hint queue only (so a hint on the AI queue would never be answered)."""
+Retry-After (REST and GraphQL), and another seat is not held back by it. A real worker on the
+hint queue only (so a hint on the AI queue would never be answered); the API in-process
+(starlette's TestClient), since the limit and the queue a hint goes to are the app's own and a
+real server would prove nothing more."""
 
 from __future__ import annotations
 
@@ -9,8 +11,11 @@ import uuid
 
 import httpx
 
+from service.app import create_app
 from tests.support.client import GraphQL, Rest, bearer
-from tests.support.processes import start_api, start_worker
+from tests.support.in_process import TestClient
+from tests.support.namespace import settings_for
+from tests.support.processes import running, start_worker
 
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
 HINT = 'mutation ($id: ID!) { hint(gameId: $id, level: "novice") { version } }'
@@ -26,16 +31,19 @@ def test_a_seat_past_its_hint_limit_is_answered_429_and_hints_run_on_their_own_q
     namespace: dict[str, str],
 ) -> None:
     tag = uuid.uuid4().hex[:8]
-    env = {
-        **namespace,
-        "COVEN_HINT_QUEUE": f"{namespace['COVEN_HINT_QUEUE']}-limit-{tag}",
-        "COVEN_HINT_RATE_LIMIT_PER_SEAT": "2",
-        "COVEN_RATE_LIMIT_WINDOW_SECONDS": "3600",
-    }
-    hints = start_worker(env, env["COVEN_HINT_QUEUE"], f"hints-{tag}")
-    api, base = start_api(env)
-    rest, gql = Rest(base), GraphQL(base)
-    try:
+    queue = f"{namespace['COVEN_HINT_QUEUE']}-limit-{tag}"
+    settings = settings_for(namespace).model_copy(
+        update={
+            "hint_queue": queue,
+            "hint_rate_limit_per_seat": 2,
+            "rate_limit_window_seconds": 3600,
+        }
+    )
+    with (
+        running(start_worker({**namespace, "COVEN_HINT_QUEUE": queue}, queue, f"hints-{tag}")),
+        TestClient(create_app(settings), raise_server_exceptions=False) as api,
+    ):
+        rest, gql = Rest(api), GraphQL(api)
         created = rest.create(game="pagan", seats=HUMANS)
         game_id, tokens = created["id"], created["tokens"]
         first, second = _hint(rest, game_id, tokens["witch"]), _hint(rest, game_id, tokens["witch"])
@@ -50,8 +58,3 @@ def test_a_seat_past_its_hint_limit_is_answered_429_and_hints_run_on_their_own_q
         # The limit is the seat's: the witch of another game is not held back by it.
         other = rest.create(game="pagan", seats=HUMANS)
         assert _hint(rest, other["id"], other["tokens"]["witch"]).status_code == 200
-    finally:
-        rest.close()
-        gql.close()
-        api.stop()
-        hints.stop()

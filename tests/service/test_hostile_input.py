@@ -6,21 +6,16 @@ against the real Redis, since a real server proves nothing more here."""
 from __future__ import annotations
 
 import uuid
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
 import orjson
 import pytest
-from starlette.exceptions import StarletteDeprecationWarning
 
 from gamestore.settings import Settings
 from service.app import create_app
+from tests.support.in_process import TestClient
 from tests.support.namespace import settings_for
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore", StarletteDeprecationWarning)
-    from starlette.testclient import TestClient
 
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
 WITH_OPEN = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "open"}]

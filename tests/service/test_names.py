@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import unicodedata
 import uuid
-import warnings
 from collections.abc import Iterator
 
 import pytest
-from starlette.exceptions import StarletteDeprecationWarning
 
 import ai
 from gamestore.settings import Settings
@@ -20,11 +18,8 @@ from rules.core import game_names, get_game
 from service.app import create_app
 from service.errors import MalformedInput, NameRefused
 from service.names import display_name, key
+from tests.support.in_process import TestClient
 from tests.support.namespace import settings_for
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore", StarletteDeprecationWarning)
-    from starlette.testclient import TestClient
 
 
 def fullwidth(text: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import uuid
-import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +19,6 @@ from typing import Any
 import orjson
 import pytest
 import redis
-from starlette.exceptions import StarletteDeprecationWarning
 
 import ai
 from gamestore.pool import PoolExhausted
@@ -31,11 +29,8 @@ from service.app import create_app
 from service.errors import ALL_ERRORS
 from service.i18n import Translator
 from tests.service.test_spanish import assert_spanish
+from tests.support.in_process import TestClient
 from tests.support.namespace import settings_for
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore", StarletteDeprecationWarning)
-    from starlette.testclient import TestClient
 
 ES = {"Accept-Language": "es"}
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]

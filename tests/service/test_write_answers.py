@@ -14,7 +14,6 @@ read from Redis itself: every key of the app's prefix, before and after. The hos
 from __future__ import annotations
 
 import uuid
-import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,20 +21,14 @@ from typing import Any
 import orjson
 import pytest
 import redis
-from starlette.exceptions import StarletteDeprecationWarning
 from starlette.routing import Route
 
 from gamestore.settings import Settings
 from gamestore.store import Store
 from service import games, i18n
 from service.app import create_app
+from tests.support.in_process import TestClient
 from tests.support.namespace import settings_for
-
-with warnings.catch_warnings():
-    # Starlette's test client (the one in-process client with WebSockets) asks for `httpx2`
-    # instead of the httpx it still works with.
-    warnings.simplefilter("ignore", StarletteDeprecationWarning)
-    from starlette.testclient import TestClient
 
 HOSTILE = {"Accept-Language": "ES"}
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]

@@ -27,9 +27,14 @@ def bearer(token: str | None) -> dict[str, str]:
 
 
 class Rest:
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.http = httpx.Client(base_url=base, timeout=30)
+    def __init__(self, base: str | httpx.Client) -> None:
+        """`base`: a served API's URL, or an in-process client (starlette's TestClient), which
+        its owner closes."""
+        self.owned = isinstance(base, str)
+        if isinstance(base, str):
+            self.base, self.http = base, httpx.Client(base_url=base, timeout=30)
+        else:
+            self.base, self.http = str(base.base_url).rstrip("/"), base
 
     def create(self, **body: Any) -> dict[str, Any]:
         r = self.http.post("/api/v1/games", json=body)
@@ -53,13 +58,19 @@ class Rest:
         )
 
     def close(self) -> None:
-        self.http.close()
+        if self.owned:
+            self.http.close()
 
 
 class GraphQL:
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.http = httpx.Client(base_url=base, timeout=30)
+    def __init__(self, base: str | httpx.Client) -> None:
+        """`base`: a served API's URL, or an in-process client (starlette's TestClient), which
+        its owner closes."""
+        self.owned = isinstance(base, str)
+        if isinstance(base, str):
+            self.base, self.http = base, httpx.Client(base_url=base, timeout=30)
+        else:
+            self.base, self.http = str(base.base_url).rstrip("/"), base
 
     def call(self, query: str, token: str | None = None, **variables: Any) -> dict[str, Any]:
         r = self.http.post(
@@ -70,7 +81,8 @@ class GraphQL:
         return data
 
     def close(self) -> None:
-        self.http.close()
+        if self.owned:
+            self.http.close()
 
 
 class Subscription:

@@ -15,7 +15,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 # As the machine's notes say: without the background-networking flags Chromium keeps trying
@@ -32,6 +39,10 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+
+# Assertions wait as long as a page's actions do (20 s, below): Playwright's default of 5 s can
+# be too short for Swagger UI to render when the suite runs on every core of a loaded machine.
+expect.set_options(timeout=20_000)
 
 RESIGN = "mutation ($id: ID!) { resign(gameId: $id) { status } }"
 

@@ -18,6 +18,7 @@ import pytest
 import redis
 
 from gamestore.keys import Keys
+from gamestore.settings import Settings
 from tests.support.client import GraphQL, Rest, bearer
 from tests.support.games import create_game
 from tests.support.namespace import clear, settings_for
@@ -81,11 +82,21 @@ def _clock_seat(game: dict[str, Any], seat: str) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_a_seat_that_runs_out_of_time_forfeits_with_nobody_connected(
-    api: str, worker: Process
+    api: str, worker: Process, settings: Settings
 ) -> None:
-    with _clocked(api, clock={"decision_seconds": 2, "on_timeout": "forfeit"}) as table:
-        # Nobody reads the game until long after its deadline: the workers enforce it.
-        time.sleep(4)
+    with (
+        _clocked(api, clock={"decision_seconds": 2, "on_timeout": "forfeit"}) as table,
+        contextlib.closing(redis.Redis.from_url(settings.redis_url)) as client,
+    ):
+        key = Keys(settings.key_prefix).game(table.id)
+
+        def finished() -> bool:
+            return client.hget(key, "status") == b"finished"
+
+        # Nobody asks the API until the game is over: watched in Redis, behind the API's back
+        # (no fixed wait), the workers enforce the deadline by themselves.
+        assert not finished()
+        _wait(finished, 15, "the workers to end the game")
         game = table.read()
         assert game["status"] == "finished", game
         assert game["outcome"]["reason"] == "timeout"
