@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -192,3 +193,18 @@ def test_a_worker_process_warms_up_before_its_first_task() -> None:
 
     receivers = [r() for _, r in signals.worker_process_init.receivers]
     assert tasks._warm_up in receivers
+
+
+def test_the_documented_answer_times_are_the_declared_ones() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text()
+    table = text.split("<!-- answer-times -->\n")[1].split("<!-- /answer-times -->")[0]
+    games = ("pagan", "pantacle")
+    rows = [
+        f"| {level} | " + " | ".join(_span(level, g) for g in games) + " |" for level in ai.LEVELS
+    ]
+    assert table.splitlines()[2:] == rows
+
+
+def _span(level: str, game: str) -> str:
+    low, high = ai.answer_seconds(level, game)
+    return f"{low:g}-{high:g}"
