@@ -114,19 +114,20 @@ def play_turn(
     try:
         info = turn.information()
         quick = _without_search(turn.game, info, turn.seat, turn.seed)
-        overrides = pacer.search_overrides(name, turn.level, answer, pacer.clock() - started)
         if quick is not None:
-            chosen = quick
-        elif enqueue_split is not None and ai.params_for(turn.level, game=name).trees > 1:
+            chosen = quick.id
+        else:
             jobs = split(turn.level, turn.seed, game=name)
+            # The deadline is set just before the search, after everything that precedes it.
+            overrides = pacer.search_overrides(name, turn.level, answer, pacer.clock() - started)
             if "time_cap" in overrides:
                 for job in jobs:
                     job[DEADLINE] = time.time() + overrides["time_cap"]
-            enqueue_split(game_id, version, jobs, started_wall, answer)
-            return "split"
-        else:
-            chosen = ai.choose_move(turn.game, info, turn.seat, turn.level, turn.seed, overrides)
-        move = resolve_move(turn.game, turn.state, chosen.id)
+            if enqueue_split is not None and len(jobs) > 1:
+                enqueue_split(game_id, version, jobs, started_wall, answer)
+                return "split"
+            chosen = _searched(turn, info, jobs)
+        move = resolve_move(turn.game, turn.state, chosen)
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(pacer.clock() - started, failed=True)
@@ -154,6 +155,20 @@ def search_tree(
     if turn is None:
         return stale
     return run_tree(turn.game, turn.information(), turn.seat, _capped(job, turn))
+
+
+def _searched(turn: _AiTurn, info: Any, jobs: list[dict[str, Any]]) -> str:
+    """The move `ai.choose_move` chooses when it searches (the same trees, merged and picked
+    alike: `_without_search` has ruled out the moves it takes without one), the trees growing
+    one after another here, sharing what is left before their jobs' deadline equally."""
+    results = []
+    for i, job in enumerate(jobs):
+        if DEADLINE in job:
+            now = time.time()
+            job = {**job, DEADLINE: now + (float(job[DEADLINE]) - now) / (len(jobs) - i)}
+        results.append(run_tree(turn.game, info, turn.seat, _capped(job, turn)))
+    legal = [m.id for m in turn.game.legal_moves(info)]
+    return pick(merge(results), legal, ai.params_for(turn.level, game=turn.game.name), turn.seed)
 
 
 def _capped(job: dict[str, Any], turn: _AiTurn) -> dict[str, Any]:

@@ -158,15 +158,16 @@ def test_one_option_and_many_option_decisions_are_written_at_the_same_drawn_time
 def test_a_searched_decision_is_given_its_answer_time_as_its_deadline(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The search the turn runs is capped at the share of the drawn time left to it."""
+    """The search the turn runs is capped at the share of the drawn time left to it, counted
+    from just before it starts."""
     caps: list[Any] = []
-    choose = ai.choose_move
+    run_tree = turns.run_tree
 
-    def spy(*args: Any) -> Any:
-        caps.append(args[5])
-        return choose(*args)
+    def spy(game: Any, state: Any, seat: str, job: dict[str, Any]) -> dict[str, Any]:
+        caps.append(job["overrides"]["time_cap"])
+        return run_tree(game, state, seat, job)
 
-    monkeypatch.setattr(turns.ai, "choose_move", spy)
+    monkeypatch.setattr(turns, "run_tree", spy)
     clock = FakeClock()
     store = TimedStore(settings, clock)
     game_id = _create(
@@ -177,7 +178,9 @@ def test_a_searched_decision_is_given_its_answer_time_as_its_deadline(
     )
     pacer = timing.Pacer(1.0, clock=clock.clock, sleep=clock.sleep, uniform=lambda a, b: 0.8)
     assert turns.play_turn(store, game_id, 0, "t0", lambda g, v: None, pacer) == "moved"
-    assert caps == [{"time_cap": pytest.approx(0.8 * timing.SEARCH_SHARE)}]
+    assert (
+        len(caps) == 1 and 0.8 * timing.SEARCH_SHARE - 0.05 < caps[0] <= 0.8 * timing.SEARCH_SHARE
+    )
     assert store.committed_at == [clock.now] and clock.slept == [pytest.approx(0.8)]
 
 
