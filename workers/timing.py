@@ -38,7 +38,7 @@ import ai
 SEARCH_SHARE: Final = 0.75
 """The share of a decision's drawn answer time its search may run for: the rest is for
 checking, planning and writing the move (a few milliseconds) and for the search's own
-overshoot (it looks at the clock every 16 iterations)."""
+overshoot (it looks at the clock before each iteration, so by up to one iteration)."""
 MIN_SEARCH_SECONDS: Final = 0.001
 """The shortest time cap a search takes (`ai.Params.time_cap`'s own bound)."""
 
