@@ -11,6 +11,8 @@ The contract the service and workers rely on:
         the top moves as {"move": move.to_json(), "visits": int, "win_rate": float}.
     decisive_move(game, state, seat, moves, seed) -> Move | None
         a move that wins at once in every one of a few determinizations, taken without a search.
+    answer_seconds(level, game=None) -> (low, high)
+        the range of seconds in which the service answers each of the level's decisions.
 
 Both raise `InvalidLevel` for an unknown level or a bad override, and `ValueError` when it is
 not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord with
@@ -27,7 +29,7 @@ the hooks, the levels) are private (tests/test_layering.py).
 from __future__ import annotations
 
 from ai.agent import Session, analyse, choose_move, decisive_move
-from ai.levels import LEVELS, InvalidLevel, Params, params_for
+from ai.levels import LEVELS, InvalidLevel, Params, answer_seconds, params_for
 
 __all__ = [
     "LEVELS",
@@ -35,6 +37,7 @@ __all__ = [
     "Params",
     "Session",
     "analyse",
+    "answer_seconds",
     "choose_move",
     "decisive_move",
     "params_for",

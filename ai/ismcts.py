@@ -104,12 +104,15 @@ def search(
     root_ids = frozenset(m.id for m in legal_moves(state)) if stop_early else frozenset()
     done = 0
     for done in range(1, budget + 1):
-        if done > 1 and (done & 15) == 0:
+        if done > 1:
+            # The clock at every iteration (a paced decision's deadline must hold to within
+            # one iteration, which can take tens of milliseconds); the settled-choice check,
+            # which walks the root, every 16th.
             if time.perf_counter() > deadline:
                 timed_out = True
                 done -= 1
                 break
-            if stop_early and _decided(root, root_ids, budget - done + 1):
+            if (done & 15) == 0 and stop_early and _decided(root, root_ids, budget - done + 1):
                 done -= 1
                 break
         world = sample(state, seat, rng)

@@ -98,6 +98,17 @@ PRESETS: dict[str, Params] = {
     "expert": Params(iterations=2000, time_cap=3.0, c=0.6, rollout_depth=12, trees=4),
 }
 
+ANSWER_SECONDS: dict[str, tuple[float, float]] = {
+    "novice": (0.05, 0.1),
+    "easy": (0.05, 0.1),
+    "medium": (0.15, 0.3),
+    "hard": (0.6, 1.0),
+    "expert": (0.9, 1.4),
+}
+"""Per level, the range of seconds in which the service answers each AI decision, for a game
+that declares none of its own (`GameInfo.answer_seconds`): sized for turns of about nine
+decisions, as Pagan's."""
+
 _BOUNDS: dict[str, tuple[float, float]] = {
     "iterations": (1, 1_000_000),
     "time_cap": (0.001, 3600.0),
@@ -130,6 +141,22 @@ def params_for(
     if not overrides:
         return base
     return _overridden(base, overrides)
+
+
+def answer_seconds(level: str, game: str | None = None) -> tuple[float, float]:
+    """The range (low, high) of seconds in which the service answers each of `level`'s
+    decisions in `game` (its `GameInfo.answer_seconds`, else the level's default);
+    `InvalidLevel` for an unknown level."""
+    if level not in ANSWER_SECONDS:
+        raise InvalidLevel(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    declared: Mapping[str, tuple[float, float]] = {}
+    if game:
+        try:
+            declared = get_game(game).info.answer_seconds
+        except KeyError:
+            declared = {}
+    low, high = declared.get(level, ANSWER_SECONDS[level])
+    return float(low), float(high)
 
 
 def _game_params(game: str | None, level: str) -> Mapping[str, Any]:

@@ -8,7 +8,7 @@
 Needs the Redis on 127.0.0.1:6379 (or REDIS_URL); works under a key prefix and queues of its
 own, deleted at the end. The AI reply is a `medium` Hunter answering a human Witch in Pagan,
 timed from the Witch's answered move to the read that shows the Witch to move again (polled
-every 10 ms). The pacing floor is off (`COVEN_AI_MIN_THINK_SECONDS=0`) so that it hides
+every 10 ms). Pacing is off (`COVEN_AI_PACE=0`) so that it hides
 nothing. Prints one JSON object.
 """
 
@@ -114,7 +114,7 @@ def main() -> int:
         "COVEN_KEY_PREFIX": prefix,
         "COVEN_AI_QUEUE": ai_queue,
         "COVEN_HINT_QUEUE": hint_queue,
-        "COVEN_AI_MIN_THINK_SECONDS": "0",
+        "COVEN_AI_PACE": "0",
         "COVEN_RATE_LIMIT_PER_ADDRESS": "0",
         "COVEN_RATE_LIMIT_PER_TOKEN": "0",
         "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "0",

@@ -186,7 +186,9 @@ def recovery(stall_seconds: int) -> dict[str, Any]:
     env = {
         "COVEN_AI_STALL_SECONDS": str(stall_seconds),
         "COVEN_AI_SWEEP_INTERVAL_SECONDS": "2",
-        "COVEN_AI_MIN_THINK_SECONDS": "3",  # the AI's turn lasts long enough to be killed in
+        # The AI's decision takes 3-6 s (easy's 0.05-0.1 s in Pagan, paced 60 times), long
+        # enough to be killed in.
+        "COVEN_AI_PACE": "60",
     }
     with tempfile.TemporaryDirectory(prefix="coven-recovery-", dir=os.getcwd()) as tmp:
         serve = Serve(Path(tmp) / "data", env)

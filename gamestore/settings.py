@@ -144,17 +144,13 @@ class Settings(BaseSettings):
         "with Retry-After.",
     )
 
-    ai_min_think_seconds: float = Field(
-        default=0.3,
+    ai_pace: float = Field(
+        default=1.0,
         ge=0,
-        description="In a game with a human seat an AI decision takes at least this long, "
-        "times a random 1 to 1.5 (paces the game and hides how long the search took).",
-    )
-    ai_constant_shape_timing: bool = Field(
-        default=True,
-        description="A decision the AI answers without searching (one option) takes as long "
-        "as a recent searched one, so its timing does not tell its hidden cards; turn off "
-        "only for benchmarks.",
+        le=1000,
+        description="Each AI decision, searched or not, is written at a time drawn from its "
+        "level's range of seconds (per game, docs/ai.md) times this, so its timing tells "
+        "nothing; 0 writes each as soon as it is ready (tests and benchmarks only).",
     )
     ai_visibility_timeout_seconds: int = Field(
         default=600,

@@ -45,8 +45,8 @@ def namespace(redis_url: str) -> Iterator[dict[str, str]]:
         "COVEN_RATE_LIMIT_PER_ADDRESS": "100000",
         "COVEN_RATE_LIMIT_PER_TOKEN": "100000",
         "COVEN_MAX_OPEN_GAMES_PER_ADDRESS": "1000",
-        # The pacing floor would slow every AI test; tests/workers/test_ai_timing.py sets it.
-        "COVEN_AI_MIN_THINK_SECONDS": "0",
+        # Paced answers would slow every AI test; tests/workers/test_ai_timing.py paces them.
+        "COVEN_AI_PACE": "0",
         # Webhooks: the tests' receivers listen on 127.0.0.1; quick retries and sweeps.
         "COVEN_WEBHOOK_QUEUE": f"coven-webhooks-test-{tag}",
         "COVEN_WEBHOOK_ALLOW_PRIVATE": "true",

@@ -28,7 +28,7 @@ from gamestore.handoff import (
 )
 from gamestore.settings import get_settings
 from gamestore.store import SyncStore
-from workers import clocks, sweeper, turns, webhooks
+from workers import clocks, sweeper, timing, turns, warmup, webhooks
 from workers.app import app
 
 TURN_TASK_OPTIONS: Final[Mapping[str, Any]] = {
@@ -49,6 +49,10 @@ def store() -> SyncStore:
     return SyncStore(sync_client(settings), settings)
 
 
+def pacer() -> timing.Pacer:
+    return timing.Pacer(get_settings().ai_pace)
+
+
 def _task_id(task: object) -> str:
     task_id: str = getattr(getattr(task, "request", None), "id", None) or ""
     return task_id
@@ -66,10 +70,12 @@ def enqueue_turn(game_id: str, version: int) -> None:
     play_ai_turn.apply_async(args=[game_id, version], queue=get_settings().ai_queue)
 
 
-def _enqueue_split(game_id: str, version: int, jobs: list[dict[str, Any]], started: float) -> None:
+def _enqueue_split(
+    game_id: str, version: int, jobs: list[dict[str, Any]], started: float, answer: float
+) -> None:
     queue = get_settings().ai_queue
     header = [search_tree.s(game_id, version, job).set(queue=queue) for job in jobs]
-    chord(header)(finish_turn.s(game_id, version, started).set(queue=queue))
+    chord(header)(finish_turn.s(game_id, version, started, answer).set(queue=queue))
 
 
 @app.task(bind=True, name=PLAY_AI_TURN, **TURN_TASK_OPTIONS)
@@ -80,9 +86,8 @@ def play_ai_turn(self: object, game_id: str, version: int) -> str:
         version,
         _task_id(self),
         enqueue_next,
-        get_settings().ai_min_think_seconds,
+        pacer(),
         _enqueue_split,
-        get_settings().ai_constant_shape_timing,
     )
     return _notified(game_id, outcome)
 
@@ -94,7 +99,12 @@ def search_tree(game_id: str, version: int, job: dict[str, Any]) -> dict[str, An
 
 @app.task(bind=True, name=FINISH_TURN, **TURN_TASK_OPTIONS)
 def finish_turn(
-    self: object, results: list[Any], game_id: str, version: int, started: float
+    self: object,
+    results: list[Any],
+    game_id: str,
+    version: int,
+    started: float,
+    answer: float = 0.0,
 ) -> str:
     outcome = turns.finish_turn(
         store(),
@@ -103,9 +113,9 @@ def finish_turn(
         results,
         _task_id(self),
         enqueue_next,
-        get_settings().ai_min_think_seconds,
         started,
-        get_settings().ai_constant_shape_timing,
+        answer,
+        pacer(),
     )
     return _notified(game_id, outcome)
 
@@ -197,6 +207,14 @@ def deliver_webhook(
         )
         raise self.retry(countdown=wait)
     return "delivered" if result.delivered else "given up"
+
+
+# -- a worker process's warm-up, before its first task (workers.warmup) -------------------------
+
+
+@signals.worker_process_init.connect
+def _warm_up(**_: Any) -> None:
+    warmup.warm_up()
 
 
 # -- the timers (workers.sweeper), started and stopped with the worker ---------------------------

@@ -15,7 +15,10 @@ A level with several trees (`expert`) spreads them over tasks: `play_turn` hands
 tree to `enqueue_split` (in the worker: a Celery chord), `search_tree` grows one tree, and
 `finish_turn` (the chord's body) merges the trees' root statistics, picks and commits. The move
 is exactly the one `ai.choose_move` would choose in one process: the same seed, the same
-determinization of the seat's information, the same trees.
+determinization of the seat's information, the same trees (unless a time cap cuts them short).
+
+Every AI decision is written at a time drawn for it from its level's range, searched or not,
+and its search ends before that time (`workers.timing`).
 """
 
 from __future__ import annotations
@@ -40,9 +43,14 @@ from workers import timing
 log = logging.getLogger(__name__)
 
 EnqueueNext = Callable[[str, int], None]
-EnqueueSplit = Callable[[str, int, list[dict[str, Any]], float], None]
-"""(game id, version, one job per tree, the turn's start as `time.time()`): run every job with
-`search_tree` and hand their results to `finish_turn`; never waits for them."""
+EnqueueSplit = Callable[[str, int, list[dict[str, Any]], float, float], None]
+"""(game id, version, one job per tree, the turn's start as `time.time()`, its answer time in
+seconds after the start): run every job with `search_tree` and hand their results to
+`finish_turn`; never waits for them."""
+
+DEADLINE = "deadline"
+"""A tree job's key (when the decision is paced): the `time.time()` by which its search ends,
+wherever and whenever the job runs."""
 
 
 def seat_information(game: Game, state: Any, seat: str, seed: str) -> Any:
@@ -83,16 +91,16 @@ def play_turn(
     version: int,
     task_id: str,
     enqueue_next: EnqueueNext,
-    min_seconds: float = 0.0,
+    pacer: timing.Pacer = timing.UNPACED,
     enqueue_split: EnqueueSplit | None = None,
-    constant_shape: bool = True,
 ) -> str:
-    """Play the AI seat's move at `version`. Returns what happened: 'moved', 'split' (a level
-    with several trees: they were handed to `enqueue_split`, whose `finish_turn` moves),
-    'stale', 'resumed' (a redelivery that only re-enqueued its follow-up), 'not-ai' or 'gone'.
-    Without `enqueue_split` every tree grows here. `min_seconds` and `constant_shape`: see
-    `workers.timing`."""
-    started = time.monotonic()
+    """Play the AI seat's move at `version`, written at the time `pacer` draws for it.
+    Returns what happened: 'moved', 'split' (a level with several trees: they were handed to
+    `enqueue_split`, whose `finish_turn` moves), 'stale', 'resumed' (a redelivery that only
+    re-enqueued its follow-up), 'not-ai' or 'gone'. Without `enqueue_split` every tree grows
+    here."""
+    started = pacer.clock()
+    started_wall = time.time()
     record = store.load(game_id)
     if record is None:
         return "gone"
@@ -101,26 +109,35 @@ def play_turn(
     turn = _ai_turn(record, version)
     if turn is None:
         return "not-ai"
+    name = turn.game.name
+    answer = pacer.answer_seconds(name, turn.level)
     try:
         info = turn.information()
         quick = _without_search(turn.game, info, turn.seat, turn.seed)
         if quick is not None:
-            chosen = quick
-        elif enqueue_split is not None and ai.params_for(turn.level, game=turn.game.name).trees > 1:
-            enqueue_split(
-                game_id, version, split(turn.level, turn.seed, game=turn.game.name), time.time()
-            )
-            return "split"
+            chosen = quick.id
         else:
-            chosen = ai.choose_move(turn.game, info, turn.seat, turn.level, turn.seed)
-        move = resolve_move(turn.game, turn.state, chosen.id)
+            jobs = split(turn.level, turn.seed, game=name)
+            # The deadline is set just before the search, after everything that precedes it.
+            overrides = pacer.search_overrides(name, turn.level, answer, pacer.clock() - started)
+            if "time_cap" in overrides:
+                for job in jobs:
+                    job[DEADLINE] = time.time() + overrides["time_cap"]
+            if enqueue_split is not None and len(jobs) > 1:
+                enqueue_split(game_id, version, jobs, started_wall, answer)
+                return "split"
+            chosen = _searched(turn, info, jobs)
+        move = resolve_move(turn.game, turn.state, chosen)
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
-        store.record_ai_task(time.monotonic() - started, failed=True)
+        store.record_ai_task(pacer.clock() - started, failed=True)
         raise
-    target, remember = _target(store, record, turn, quick is None, min_seconds, constant_shape)
+
+    def elapsed() -> float:
+        return pacer.clock() - started
+
     return _commit(
-        store, record, commit, enqueue_next, target, lambda: time.monotonic() - started, remember
+        store, record, commit, enqueue_next, lambda: pacer.wait(started, answer), elapsed
     )
 
 
@@ -137,7 +154,31 @@ def search_tree(
     turn = _ai_turn(record, version)
     if turn is None:
         return stale
-    return run_tree(turn.game, turn.information(), turn.seat, job)
+    return run_tree(turn.game, turn.information(), turn.seat, _capped(job, turn))
+
+
+def _searched(turn: _AiTurn, info: Any, jobs: list[dict[str, Any]]) -> str:
+    """The move `ai.choose_move` chooses when it searches (the same trees, merged and picked
+    alike: `_without_search` has ruled out the moves it takes without one), the trees growing
+    one after another here, sharing what is left before their jobs' deadline equally."""
+    results = []
+    for i, job in enumerate(jobs):
+        if DEADLINE in job:
+            now = time.time()
+            job = {**job, DEADLINE: now + (float(job[DEADLINE]) - now) / (len(jobs) - i)}
+        results.append(run_tree(turn.game, info, turn.seat, _capped(job, turn)))
+    legal = [m.id for m in turn.game.legal_moves(info)]
+    return pick(merge(results), legal, ai.params_for(turn.level, game=turn.game.name), turn.seed)
+
+
+def _capped(job: dict[str, Any], turn: _AiTurn) -> dict[str, Any]:
+    """`job` with a time cap that ends its search by the job's deadline (when it has one)."""
+    if DEADLINE not in job:
+        return job
+    own = ai.params_for(turn.level, game=turn.game.name).time_cap
+    left = float(job[DEADLINE]) - time.time()
+    cap = max(timing.MIN_SEARCH_SECONDS, left if own is None else min(own, left))
+    return {**job, "overrides": {**job.get("overrides", {}), "time_cap": cap}}
 
 
 def finish_turn(
@@ -147,14 +188,15 @@ def finish_turn(
     results: list[Any],
     task_id: str,
     enqueue_next: EnqueueNext,
-    min_seconds: float = 0.0,
     started_at: float | None = None,
-    constant_shape: bool = True,
+    answer: float = 0.0,
+    pacer: timing.Pacer = timing.UNPACED,
 ) -> str:
     """Merge the trees of the AI seat's decision at `version` (the results of `search_tree`),
     pick and commit the move: 'moved', 'stale', 'resumed' or 'gone' as for `play_turn`. Trees
-    are taken once each (by index); a tree missing from `results` grows here. `started_at`:
-    when the turn began (`time.time()`), for `min_seconds` and the turn's duration."""
+    are taken once each (by index); a tree missing from `results` grows here (by the same
+    deadline). `started_at`: when the turn began (`time.time()`), for the turn's duration and,
+    with `answer` (seconds after it), when the move is written; `pacer` sleeps."""
     started = time.time() if started_at is None else started_at
 
     def elapsed() -> float:
@@ -181,7 +223,9 @@ def finish_turn(
             tree = int(job["tree"])
             if tree not in by_tree:
                 log.info("game %s v%d: tree %d grows in the merge step", game_id, version, tree)
-                by_tree[tree] = run_tree(turn.game, info, turn.seat, job)
+                if answer > 0:
+                    job[DEADLINE] = started + answer * timing.SEARCH_SHARE
+                by_tree[tree] = run_tree(turn.game, info, turn.seat, _capped(job, turn))
             merged.append(by_tree[tree])
         legal = [m.id for m in turn.game.legal_moves(info)]
         chosen = pick(
@@ -192,8 +236,13 @@ def finish_turn(
     except Exception:
         store.record_ai_task(elapsed(), failed=True)
         raise
-    target, remember = _target(store, record, turn, True, min_seconds, constant_shape)
-    return _commit(store, record, commit, enqueue_next, target, elapsed, remember)
+
+    def wait() -> None:
+        pause = started + answer - time.time()
+        if pause > 0:
+            pacer.sleep(pause)
+
+    return _commit(store, record, commit, enqueue_next, wait, elapsed)
 
 
 def _seed(record: GameRecord, version: int) -> str:
@@ -210,47 +259,19 @@ def _without_search(game: Game, info: Any, seat: str, seed: str) -> Move | None:
     return ai.decisive_move(game, info, seat, moves, seed)
 
 
-def _target(
-    store: SyncStore,
-    record: GameRecord,
-    turn: _AiTurn,
-    searched: bool,
-    min_seconds: float,
-    constant_shape: bool,
-) -> tuple[float, Callable[[float], None] | None]:
-    """How long the AI's decision should take at least (see `workers.timing`): the jittered
-    floor of a game with a human seat, and for a decision answered without a search a recent
-    searched decision's time; with, for a searched decision, what remembers its own time (up
-    to its commit, so that a padded decision costs what a searched one does)."""
-    target = timing.floor_seconds(record, min_seconds)
-    if not constant_shape:
-        return target, None
-    kind = timing.decision_kind(turn.game.view(turn.state, None))
-    if searched:
-        return target, timing.recorder(store, turn.game.name, turn.level, kind)
-    pad = timing.single_option_seconds(store, turn.game.name, turn.level, kind)
-    return max(target, pad), None
-
-
 def _commit(
     store: SyncStore,
     record: GameRecord,
     commit: Commit,
     enqueue_next: EnqueueNext,
-    target_seconds: float,
+    wait: Callable[[], None],
     elapsed: Callable[[], float],
-    remember: Callable[[float], None] | None = None,
 ) -> str:
-    """Write the AI's move (compare-and-set: 'stale' when another write came first) once the
-    decision has taken `target_seconds`, then enqueue the next AI turn when the next decision
-    is an AI seat's."""
-    pause = target_seconds - elapsed()
-    if pause > 0:
-        time.sleep(pause)
-    before_commit = elapsed()
+    """Write the AI's move (compare-and-set: 'stale' when another write came first) once
+    `wait` returns (the decision's answer time), then enqueue the next AI turn when the next
+    decision is an AI seat's."""
+    wait()
     result = store.commit(record, commit)
-    if remember is not None:
-        remember(before_commit)
     store.record_ai_task(elapsed())
     if not result.ok:
         return "stale"

@@ -66,6 +66,10 @@ class GameInfo:
     level_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Per AI level (`ai.LEVELS`), the search parameters this game plays it with instead of the
     level's own (named as `ai.Params`' fields), where the shared preset makes no step in it."""
+    answer_seconds: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    """Per AI level, the range (low, high) of seconds in which the service answers each of the
+    AI's decisions, searched or not (`workers.timing`): the level's pace in this game, sized by
+    how many decisions its turns hold. A level left out takes `ai.answer_seconds`' default."""
 
 
 @runtime_checkable

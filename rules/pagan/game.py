@@ -39,6 +39,16 @@ INFO = GameInfo(
         "novice": {"temperature": 0.5},
         "easy": {"select": "softmax", "temperature": 0.2},
     },
+    # An AI turn here is about nine decisions (up to twenty-odd): per decision, a range whose
+    # turns come to about 0.7 s at `novice` and `easy`, 2 s at `medium`, 7 s at `hard`
+    # (docs/ai.md, "Answer times"); a compiled search of the level fits its low end mostly.
+    answer_seconds={
+        "novice": (0.05, 0.1),
+        "easy": (0.05, 0.1),
+        "medium": (0.15, 0.3),
+        "hard": (0.6, 1.0),
+        "expert": (0.9, 1.4),
+    },
 )
 
 

@@ -25,6 +25,15 @@ INFO = GameInfo(
     max_players=setup.MAX_PLAYERS,
     view=view_types.VIEW,
     move_values=view_types.MOVE_VALUES,
+    # An AI turn here is one decision, three at most in nine of ten: each may take longer than
+    # in Pagan for the same turn (docs/ai.md, "Answer times").
+    answer_seconds={
+        "novice": (0.1, 0.3),
+        "easy": (0.1, 0.3),
+        "medium": (0.3, 0.7),
+        "hard": (0.8, 1.6),
+        "expert": (1.2, 2.4),
+    },
 )
 
 

@@ -190,9 +190,10 @@ def test_a_sigkilled_serve_leaves_no_redis_or_worker_behind(tmp_path: Path) -> N
 
 def test_a_sigkilled_worker_is_started_again_and_the_ai_game_goes_on(tmp_path: Path) -> None:
     seats = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "ai", "level": "easy"}]
-    # The AI thinks 5 s, so the kill lands mid-turn; a turn whose task died with its worker
-    # is enqueued again on the first read 2 s after it was handed out.
-    slow_ai = {"COVEN_AI_STALL_SECONDS": "2", "COVEN_AI_MIN_THINK_SECONDS": "5"}
+    # The AI answers in 5-10 s (easy's 0.05-0.1 s in Pagan, paced 100 times), so the kill lands
+    # mid-turn; a turn whose task died with its worker is enqueued again on the first read 2 s
+    # after it was handed out.
+    slow_ai = {"COVEN_AI_STALL_SECONDS": "2", "COVEN_AI_PACE": "100"}
     with serving(tmp_path / "data", slow_ai) as serve:
         created = httpx.post(serve.base + "/api/v1/games", json={"game": "pagan", "seats": seats})
         game, token = created.json()["id"], created.json()["tokens"]["witch"]
@@ -210,7 +211,7 @@ def test_a_sigkilled_worker_is_started_again_and_the_ai_game_goes_on(tmp_path: P
         while len(serve.pids("Celery worker")) < 2:
             assert time.monotonic() < deadline, serve.output
             time.sleep(0.1)
-        # The AI's next move is enough: the rest of its turn (each decision thinking 5 s) adds
+        # The AI's next move is enough: the rest of its turn (each decision taking 5-10 s) adds
         # nothing to what the test shows.
         while httpx.get(f"{serve.base}/api/v1/games/{game}").json()["version"] == read["version"]:
             assert time.monotonic() < deadline, serve.output

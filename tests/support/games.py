@@ -23,7 +23,13 @@ from service import auth
 from service.games import GameService
 
 
-def create_game(settings: Settings, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:
+def create_game(
+    settings: Settings,
+    game: str,
+    seats: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+    **extra: Any,
+) -> str:
     """A new game with a secret seed; its id (`extra`: more of `GameService.create`'s
     arguments, such as `clock`). No cap on open games: the games of these tests must not
     count against the address that other tests create from."""
@@ -34,7 +40,7 @@ def create_game(settings: Settings, game: str, seats: list[dict[str, Any]], **ex
         queue = AIQueue(celery_app(settings), settings.ai_queue)
         try:
             service = GameService(Store(client, settings), queue.enqueue)
-            created = await service.create(game, None, None, seats, "127.0.0.1", **extra)
+            created = await service.create(game, options, None, seats, "127.0.0.1", **extra)
             return str(created["id"])
         finally:
             await asyncio.to_thread(queue.close)

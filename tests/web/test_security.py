@@ -112,7 +112,7 @@ def _state(prefix: str, game_id: str, web: str, token: str) -> tuple[Any, ...]:
     # Every stored key but the rate counters (each request is counted, refused or not) and the
     # workers' own bookkeeping (sweep locks, AI turns handed out: the AI seats of other tests'
     # games still play while this one runs).
-    ours = (b":rl:", b"-lock", b":aiq:", b":ai-watch", b":aitime")
+    ours = (b":rl:", b"-lock", b":aiq:", b":ai-watch")
     keys = sorted(k for k in client.scan_iter(match=prefix + "*") if not any(w in k for w in ours))
     client.close()
     read = httpx.get(

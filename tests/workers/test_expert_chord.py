@@ -31,6 +31,7 @@ from tests.support.processes import Process
 from tests.support.replay import assert_log_replays
 from workers import turns
 from workers.app import make_app
+from workers.timing import UNPACED
 
 # Pagan with a one-turn limit: the Witch's first turn, about seven expert decisions, ends it.
 OPTIONS = {"max_turns": 1}
@@ -71,7 +72,9 @@ class Splits:
     def __init__(self) -> None:
         self.calls: list[tuple[str, int, list[dict[str, Any]]]] = []
 
-    def __call__(self, game_id: str, version: int, jobs: list[dict[str, Any]], _: float) -> None:
+    def __call__(
+        self, game_id: str, version: int, jobs: list[dict[str, Any]], _: float, __: float
+    ) -> None:
         self.calls.append((game_id, version, jobs))
 
 
@@ -83,7 +86,7 @@ def _as_json(value: Any) -> Any:
 def _split_and_search(store: SyncStore, game_id: str, version: int) -> list[Any]:
     splits = Splits()
     assert (
-        turns.play_turn(store, game_id, version, "t-play", lambda g, v: None, 0.0, splits)
+        turns.play_turn(store, game_id, version, "t-play", lambda g, v: None, UNPACED, splits)
         == "split"
     )
     [(gid, v, jobs)] = splits.calls

@@ -42,11 +42,9 @@ def test_a_stalled_ai_turn_is_enqueued_again_within_the_stall_window_with_no_rea
     settings = settings_for(env).model_copy(update={"ai_stall_seconds": STALL_SECONDS})
     client = redis.Redis.from_url(settings.redis_url)
     game_key = Keys(settings.key_prefix).game
-    # The first worker's AI turn lasts long enough (the floor of a game with a human seat)
-    # to be killed in.
-    first = start_worker(
-        {**env, "COVEN_AI_MIN_THINK_SECONDS": "20"}, env["COVEN_AI_QUEUE"], f"sweep-a-{tag}"
-    )
+    # The first worker's AI decision lasts long enough to be killed in: 20-40 s (novice's
+    # 0.05-0.1 s in Pagan, paced 400 times).
+    first = start_worker({**env, "COVEN_AI_PACE": "400"}, env["COVEN_AI_QUEUE"], f"sweep-a-{tag}")
     second = None
     try:
         game_id = create_game(settings, "pagan", AI_WITCH)

@@ -4,12 +4,18 @@ and a redelivery after its own write only finishes the follow-up."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
+import pytest
 import redis
 from redis.asyncio import Redis
 
+import ai
+from ai.levels import PRESETS
+from gamestore.commits import load_state
 from gamestore.settings import Settings
 from gamestore.store import Store, SyncStore
+from rules.core import get_game
 from service.games import GameService
 from workers import turns
 
@@ -81,3 +87,37 @@ def test_a_redelivered_task_that_already_moved_only_re_enqueues_its_follow_up(
         assert result == "resumed" and again == first == [(game_id, 1)]
     else:
         assert result == "stale" and again == []
+
+
+def test_an_unpaced_turn_writes_the_move_choose_move_chooses_on_the_seats_information(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker grows the level's trees itself (to give them its deadline), and without one
+    chooses exactly as `ai.choose_move` does, decision after decision. (Without the levels'
+    time caps, in this process: a search is then a pure function of its seed on a busy machine
+    too.)"""
+    for level in ("novice", "easy"):
+        monkeypatch.setitem(PRESETS, level, dataclasses.replace(PRESETS[level], time_cap=None))
+    game_id = _create(
+        settings,
+        [
+            {"seat": "witch", "kind": "ai", "level": "novice"},
+            {"seat": "hunter", "kind": "ai", "level": "easy"},
+        ],
+    )
+    store = SyncStore(redis.Redis.from_url(settings.redis_url), settings)
+    for version in range(12):
+        record = store.load(game_id)
+        assert record is not None
+        if record.status != "active":
+            break
+        game = get_game(record.game)
+        state = load_state(game, record)
+        seat = game.to_move(state)
+        assert seat is not None
+        seed = f"{record.seed}/ai/{version}"
+        config = next(c for c in record.seats if c.seat == seat)
+        info = turns.seat_information(game, state, seat, seed)
+        expected = ai.choose_move(game, info, seat, config.level or "medium", seed)
+        assert turns.play_turn(store, game_id, version, f"t{version}", lambda g, v: None)
+        assert store.log_entry(game_id, version + 1)["move"] == expected.id  # type: ignore[index]

@@ -29,7 +29,9 @@ def test_a_worker_killed_mid_turn_loses_and_doubles_no_move(
     env = {
         **namespace,
         "COVEN_AI_QUEUE": f"{namespace['COVEN_AI_QUEUE']}-crash-{tag}",
-        "COVEN_AI_MIN_THINK_SECONDS": "0.25",  # every AI turn lasts long enough to be killed in
+        # Every AI decision takes 0.25-0.5 s (novice's 0.05-0.1 s in Pagan, five times), long
+        # enough to be killed in.
+        "COVEN_AI_PACE": "5",
         "COVEN_AI_VISIBILITY_TIMEOUT_SECONDS": "2",
         "COVEN_AI_RESTORE_INTERVAL_SECONDS": "0.2",
     }
