@@ -8,17 +8,23 @@ In-process (httpx.ASGITransport) against the real Redis: a real server proves no
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import httpx
+import jsonschema
+import orjson
 
+from gamestore import transcripts
 from gamestore.commits import plan_move
 from gamestore.records import GameRecord, SeatConfig
 from gamestore.settings import Settings
 from rules.core import get_game
+from service import contracts
 from tests.service.test_graphql_http import run
 
 PAGAN = get_game("pagan")
+SCHEMA = jsonschema.Draft202012Validator(orjson.loads(contracts.RECORD_SCHEMA.read_bytes()))
 HUMANS = [{"seat": "witch", "kind": "human"}, {"seat": "hunter", "kind": "human"}]
 # Seed "7": the Witch's first visit (Doctor Annie) and its first Secret read nothing she cannot
 # see; the second Secret does (the rules report it, `Game.apply_traced`).
@@ -226,3 +232,40 @@ def test_an_ai_seats_moves_are_never_offered_to_undo() -> None:
     record = GameRecord("g", "pagan", options, SEED, humans, 0, b"")
     assert plan_move(PAGAN, record, state, "witch", move)[0].undoable
     assert not plan_move(PAGAN, record, state, "witch", move, task="t")[0].undoable
+
+
+def test_a_game_with_undos_exports_a_record_that_replays_and_verifies(settings: Settings) -> None:
+    """Played over REST with an undo whenever the view offers one (a third of the time), to the
+    end; the record holds every undo and `replay` rebuilds every version's state hash."""
+
+    async def scenario(client: httpx.AsyncClient) -> dict[str, Any]:
+        t = Table(client)
+        r = await client.post(
+            "/api/v1/games",
+            json={"game": "pagan", "options": {"max_turns": 3}, "seats": HUMANS},
+        )
+        game_id, tokens = r.json()["id"], r.json()["tokens"]
+        rng = random.Random(3)
+        while True:
+            spectator = await t.read(game_id)
+            if spectator["status"] != "active":
+                break
+            token = tokens[spectator["to_move"]]
+            seen = await t.read(game_id, token)
+            if seen["can_undo"] and rng.random() < 1 / 3:
+                answer = await t.undo(game_id, token, seen["version"])
+                assert answer.status_code == 200, answer.text
+                continue
+            await t.move(game_id, token, seen["version"], rng.choice(seen["legal_moves"])["id"])
+        record = await client.get(f"/api/v1/games/{game_id}/record")
+        assert record.status_code == 200, record.text
+        data: dict[str, Any] = record.json()
+        return data
+
+    record = run(settings, scenario)
+    SCHEMA.validate(record)
+    undos = [d for d in record["decisions"] if d["kind"] == "undo"]
+    assert undos and all(d["description"]["text"].endswith("took back a move") for d in undos)
+    result = transcripts.replay(record)
+    assert result.ok and result.divergence is None, result.divergence
+    assert result.checked_hashes == record["version"] + 1
