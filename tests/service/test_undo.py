@@ -4,7 +4,8 @@ before the decision; the window closes at a move that read a secret, at another 
 and at the end of the turn; the view's `can_undo` says exactly when an undo is accepted; a stale
 version is STALE_VERSION and a refusal is UNDO_NOT_ALLOWED (in Spanish too), the game untouched.
 
-In-process (httpx.ASGITransport) against the real Redis: a real server proves nothing more."""
+In-process (httpx.ASGITransport) against the real Redis, where a real server proves nothing more;
+the live stream on a real API process."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from gamestore.settings import Settings
 from rules.core import get_game
 from service import contracts
 from tests.service.test_graphql_http import run
+from tests.support.client import EventStream
 
 PAGAN = get_game("pagan")
 SCHEMA = jsonschema.Draft202012Validator(orjson.loads(contracts.RECORD_SCHEMA.read_bytes()))
@@ -269,3 +271,35 @@ def test_a_game_with_undos_exports_a_record_that_replays_and_verifies(settings: 
     result = transcripts.replay(record)
     assert result.ok and result.divergence is None, result.divergence
     assert result.checked_hashes == record["version"] + 1
+
+
+def test_the_live_stream_publishes_an_undo_like_any_new_version(api: str) -> None:
+    """A real API process: the seat's server-sent-events stream gets the game after the undo,
+    its event and the seat's `can_undo` included; the other seat's stream sees the undo too."""
+    with httpx.Client(base_url=api, timeout=30) as http:
+        r = http.post("/api/v1/games", json={"game": "pagan", "seed": SEED, "seats": HUMANS})
+        game_id, tokens = r.json()["id"], r.json()["tokens"]
+        witch = tokens["witch"]
+        mine = EventStream(api, game_id, witch)
+        theirs = EventStream(api, game_id, tokens["hunter"])
+        try:
+            assert mine.next()[1]["version"] == 0 and theirs.next()[1]["version"] == 0
+            body = {"version": 0, "move_id": "visit:doctor-annie"}
+            moved = http.post(f"/api/v1/games/{game_id}/moves", json=body, headers=auth(witch))
+            assert moved.status_code == 200, moved.text
+            assert mine.next()[1]["can_undo"]
+            undone = http.post(
+                f"/api/v1/games/{game_id}/undo", json={"version": 1}, headers=auth(witch)
+            )
+            assert undone.status_code == 200, undone.text
+            for stream, offered in ((mine, False), (theirs, False)):
+                message = stream.next()[1]
+                while message["version"] < 2:
+                    message = stream.next()[1]
+                assert message["version"] == 2 and message["can_undo"] is offered
+                assert message["events"][-1]["kind"] == "undo"
+                assert message["events"][-1]["restores"] == 0
+        finally:
+            mine.close()
+            theirs.close()
+            http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=auth(witch))
