@@ -303,3 +303,31 @@ def test_the_live_stream_publishes_an_undo_like_any_new_version(api: str) -> Non
             mine.close()
             theirs.close()
             http.post(f"/api/v1/games/{game_id}/resign", json={}, headers=auth(witch))
+
+
+def test_a_batchs_decisions_are_taken_back_one_at_a_time(settings: Settings) -> None:
+    async def scenario(client: httpx.AsyncClient) -> list[dict[str, Any]]:
+        t = Table(client)
+        game_id, tokens = await t.create()
+        witch = tokens["witch"]
+        start = await t.read(game_id, witch)
+        visit = {"version": 0, "moves": [{"move_id": "visit:doctor-annie"}]}
+        one = (
+            await client.post(f"/api/v1/games/{game_id}/moves", json=visit, headers=auth(witch))
+        ).json()
+        await t.undo(game_id, witch, 1)
+        batch = {
+            "version": 2,
+            "moves": [{"move_id": "visit:doctor-annie"}, {"move_id": "place:doctor-annie"}],
+        }
+        two = await client.post(f"/api/v1/games/{game_id}/moves", json=batch, headers=auth(witch))
+        assert two.status_code == 200, two.text
+        back = [(await t.undo(game_id, witch, v)).json() for v in (4, 5)]
+        return [start, one, two.json(), *back]
+
+    start, one, two, back_one, back_two = run(settings, scenario)
+    assert two["version"] == 4 and two["can_undo"]
+    assert back_one["version"] == 5 and back_one["view"] == one["view"] and back_one["can_undo"]
+    assert back_one["events"][0]["restores"] == 3
+    assert back_two["version"] == 6 and back_two["view"] == start["view"]
+    assert not back_two["can_undo"] and back_two["events"][0]["restores"] == 2
