@@ -8,7 +8,8 @@ REDIS_URL, under a key prefix of its own (removed at the end). Game i is of conf
 i mod 13 (the conformance suite's: Pagan's nine option sets, Pantacle for 2 to 5 players),
 every seat held by the client; even games are created with the seed `{seed}/{i}` (reproducible,
 and the record says the seed was chosen), odd ones with the server's secret seed. The client
-plays random legal moves (its own seeded RNG) to the end through `POST /moves`, reads the
+plays random legal moves (its own seeded RNG) to the end through `POST /moves`, taking back a
+decision (`POST /undo`) a tenth of the times the view offers one, reads the
 record (`GET /games/{id}/record`, as `coven export` does), writes it to a file and runs
 `coven verify FILE --json` on it (in-process, the command's own code). A game counts as
 verified when the command exits 0: its revealed seed and salt hash to the commitment published
@@ -67,12 +68,14 @@ CONFIGURATIONS: list[tuple[str, str, dict[str, Any]]] = [
     *(("pantacle", f"{n}p", {"players": n}) for n in (2, 3, 4, 5)),
 ]
 runner = CliRunner()
+UNDO_SHARE = 0.1
 
 
 async def play(
     client: httpx.AsyncClient, game: str, options: dict[str, Any], seed: str | None, rng: Any
-) -> tuple[str, int]:
-    """Create a game with every seat the client's and play it to the end: (id, versions)."""
+) -> tuple[str, int, int]:
+    """Create a game with every seat the client's and play it to the end, taking back a
+    decision `UNDO_SHARE` of the times the view offers it: (id, versions, undos)."""
     impl = get_game(game)
     seats = [{"seat": s, "kind": "human"} for s in impl.seats(impl.validate_options(options))]
     body: dict[str, Any] = {"game": game, "options": options, "seats": seats}
@@ -95,7 +98,17 @@ async def play(
     spectator = (await client.get(f"/api/v1/games/{game_id}", params={"events_limit": 0})).json()
     seat = spectator["to_move"]
     mine = await read(seat)
+    undos = 0
     while True:
+        if mine["can_undo"] and rng.random() < UNDO_SHARE:
+            answer = await client.post(
+                f"/api/v1/games/{game_id}/undo",
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+                json={"version": mine["version"]},
+            )
+            assert answer.status_code == 200, answer.text
+            mine, undos = answer.json(), undos + 1
+            continue
         move = rng.choice(mine["legal_moves"])["id"]
         answer = await client.post(
             f"/api/v1/games/{game_id}/moves",
@@ -105,7 +118,7 @@ async def play(
         assert answer.status_code == 200, answer.text
         after = answer.json()
         if after["status"] != "active":
-            return game_id, int(after["version"])
+            return game_id, int(after["version"]), undos
         if after["your_decision"]:
             mine = after  # the answer carries the mover's next legal moves
         else:
@@ -133,11 +146,11 @@ async def run(games: int, seed: str, folder: Path) -> dict[str, Any]:
                 game, set_name, options = CONFIGURATIONS[i % len(CONFIGURATIONS)]
                 key = f"{game}:{set_name}"
                 row = per.setdefault(
-                    key, {"games": 0, "chosen_seeds": 0, "versions": 0, "verified": 0}
+                    key, {"games": 0, "chosen_seeds": 0, "versions": 0, "undos": 0, "verified": 0}
                 )
                 chosen = f"{seed}/{i}" if i % 2 == 0 else None
                 rng = random.Random(f"{seed}/{i}")
-                game_id, versions = await play(client, game, options, chosen, rng)
+                game_id, versions, undos = await play(client, game, options, chosen, rng)
                 record = await client.get(f"/api/v1/games/{game_id}/record")
                 assert record.status_code == 200, record.text
                 path = folder / f"{i}.json"
@@ -147,6 +160,7 @@ async def run(games: int, seed: str, folder: Path) -> dict[str, Any]:
                 row["games"] += 1
                 row["chosen_seeds"] += chosen is not None
                 row["versions"] += versions
+                row["undos"] += undos
                 if (
                     result.exit_code == 0
                     and summary.get("commitment") == "verified"
@@ -170,6 +184,7 @@ async def run(games: int, seed: str, folder: Path) -> dict[str, Any]:
         "games": sum(r["games"] for r in per.values()),
         "verified": sum(r["verified"] for r in per.values()),
         "versions": sum(r["versions"] for r in per.values()),
+        "undos": sum(r["undos"] for r in per.values()),
         "seconds": round(time.perf_counter() - started, 1),
     }
     return {"seed": seed, "configurations": per, "total": total}

@@ -37,6 +37,7 @@ from typing import Any, Final, Literal
 
 import orjson
 
+from gamestore import undo
 from gamestore.commits import Commit, now_iso
 from gamestore.records import ACTIVE, FINISHED, GameRecord
 from rules.core import N_
@@ -319,12 +320,21 @@ def advance(record: GameRecord, state: ClockState, commit: Commit, now: float) -
         _come_back(clock, banks, away, commit.seat)
         return ClockState(state.seat, state.since, banks, away)
     passes = commit.next_to_move != mover
+    undoing = commit.kind == "undo"
     if mover is not None and clock.mode == "budget" and _runs_for(record, state, mover):
         used = now - _started(record, state, mover)
         banks[mover] = max(0.0, banks.get(mover, 0.0) - used)
         if passes and commit.kind == "move":
             banks[mover] += clock.increment
     restart = passes or clock.mode != "turn"
+    if undoing:
+        # An undo gives no time back, or move-and-undo would stall a game for ever: the seat's
+        # turn goes on (a turn clock), its bank pays for the time used (a budget), and under a
+        # decision clock the decision given back has the deadline it had (`gamestore.undo`).
+        restart = clock.mode == "budget"
+        if clock.mode == "decision":
+            began = undo.since_restored(record)
+            return ClockState(state.seat, state.since if began is None else began, banks, away)
     if commit.kind == "timeout":
         level = clock.ai_level
         if level is not None:
@@ -385,7 +395,7 @@ def stamp(record: GameRecord, commits: Sequence[Commit], now: float) -> list[Com
         return list(commits)
     guard = None
     first = commits[0]
-    if first.kind == "move" and first.seat == state.seat:
+    if first.kind in ("move", "undo") and first.seat == state.seat:
         guard = deadline(record)
     out: list[Commit] = []
     for commit in commits:

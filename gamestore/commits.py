@@ -49,6 +49,9 @@ class Commit:
     # not stamped yet), and the deadline the write must beat (a move of the running seat).
     clock: bytes = b""
     guard: float | None = None
+    # Whether its seat may take this move back (`gamestore.undo`): its player's own decision,
+    # which read nothing the seat cannot see and left the decision with the seat.
+    undoable: bool = False
 
     @property
     def version(self) -> int:
@@ -111,8 +114,11 @@ def plan_move(
     """The commit of `seat` playing the legal `move`, and the new state (`IllegalMove` when the
     rules refuse it). `expected` is the version `state` is at (the record's by default; a
     batch plans its later moves at the versions its earlier ones make)."""
-    new_state = game.apply(state, move)
-    return plan_made(game, record, state, new_state, seat, move, task, expected), new_state
+    traced = game.apply_traced(state, move)
+    commit = plan_made(
+        game, record, state, traced.state, seat, move, task, expected, hidden=traced.hidden
+    )
+    return commit, traced.state
 
 
 def plan_made(
@@ -124,10 +130,17 @@ def plan_made(
     move: Move,
     task: str = "",
     expected: int | None = None,
+    hidden: bool = True,
 ) -> Commit:
-    """The commit of `seat` having played `move` in `state`, which gave `new_state`."""
+    """The commit of `seat` having played `move` in `state`, which gave `new_state`; `hidden`
+    says whether its result read anything `seat` cannot see (`Game.apply_traced`), which
+    keeps it from being taken back."""
     outcome = game.outcome(new_state)
     finished = outcome is not None or game.to_move(new_state) is None
+    next_to_move = None if finished else game.to_move(new_state)
+    config = record.seat_config(seat)
+    # AI seats never undo; an AI's move (a worker task) is not its seat's player's to take back.
+    by_player = config is not None and config.kind == "human" and not task
     at = record.version if expected is None else expected
     version = at + 1
     public_description, own = descriptions(game, [c.seat for c in record.seats], state, move)
@@ -152,8 +165,9 @@ def plan_made(
         move_id=move.id,
         public=public,
         private=private,
-        next_to_move=None if finished else game.to_move(new_state),
+        next_to_move=next_to_move,
         task=task,
+        undoable=by_player and not hidden and next_to_move == seat,
     )
 
 
@@ -279,7 +293,14 @@ def plan_batch(
             raise BatchRefused(index, exc, to_move) from None
         traced = game.apply_traced(state, move)
         commit = plan_made(
-            game, record, state, traced.state, seat, move, expected=record.version + len(commits)
+            game,
+            record,
+            state,
+            traced.state,
+            seat,
+            move,
+            expected=record.version + len(commits),
+            hidden=traced.hidden,
         )
         commits.append(commit)
         state = traced.state

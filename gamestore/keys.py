@@ -34,6 +34,10 @@ class Keys:
     def idempotency(self, game_id: str, seat: str, key: str) -> str:
         return f"{self.prefix}idem:{self._id(game_id)}:{seat}:{key}"
 
+    def undo(self, game_id: str) -> str:
+        """A list of the states an undo returns to, oldest first (`gamestore.undo`)."""
+        return f"{self.prefix}undo:{self._id(game_id)}"
+
     def hint(self, request_id: str) -> str:
         return f"{self.prefix}hint:{request_id}"
 

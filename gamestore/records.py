@@ -4,8 +4,9 @@ One Redis hash per game holds everything the API needs in one round trip: the ve
 serialized state, the static facts (game, options, seed, seats, creator) and the seat token
 hashes. Only the fields `v`, `state`, `status`, `outcome`, `tok:<seat>`, `name:<seat>` and
 `joined:<seat>` (a seat's display name and when it was joined, set with its token), `clk` (a
-clocked game's running clock, see `gamestore.clocks`) and `seats` (when the AI fills an open
-seat) ever change, and `rematch` (the id of the rematch of a finished game) is set once.
+clocked game's running clock, see `gamestore.clocks`), `undo` (the decisions its seat may take
+back, see `gamestore.undo`) and `seats` (when the AI fills an open seat) ever change, and
+`rematch` (the id of the rematch of a finished game) is set once.
 
 `salt` and `commitment` are the seed commitment's (`gamestore.provenance`), and `seed_chosen`
 says whether the creator chose the seed: games stored before commitments have none of them.
@@ -66,6 +67,9 @@ class GameRecord:
     salt: str = ""
     seed_commitment: str = ""
     seed_chosen: bool | None = None
+    # The undo window (`gamestore.undo`): the seat that may take back its latest decisions and
+    # the versions an undo returns to, oldest first (None: nothing can be taken back).
+    undo: dict[str, Any] | None = None
 
     def seat_config(self, seat: str) -> SeatConfig | None:
         for config in self.seats:
@@ -100,7 +104,7 @@ class GameRecord:
             fields[f"name:{seat}"] = name
         if self.reserved:
             fields["reserved"] = orjson.dumps(self.reserved)
-        for name in ("clock", "clk", "fill"):
+        for name in ("clock", "clk", "fill", "undo"):
             value = getattr(self, name)
             if value is not None:
                 fields[name] = orjson.dumps(value)
@@ -142,4 +146,5 @@ class GameRecord:
             salt=raw.get(b"salt", b"").decode(),
             seed_commitment=raw.get(b"commitment", b"").decode(),
             seed_chosen=bool(int(raw[b"seed_chosen"])) if b"seed_chosen" in raw else None,
+            undo=orjson.loads(raw.get(b"undo", b"null")),
         )

@@ -12,10 +12,13 @@ own, and repaired when such a write was lost (`gamestore.store`).
 
 # One move, or a batch of consecutive moves, all or none. The version goes up by one per log
 # entry (entry i writes version expected + i), so the log keeps one entry per move.
-# KEYS: game hash, move log stream, idempotency key (or the game hash again when none)
+# KEYS: game hash, move log stream, idempotency key (or the game hash again when none), the
+#       undo window's states (gamestore.undo)
 # ARGV: expected version, state, status, outcome json, ttl seconds, idempotency value ('' for
 #       none), idempotency ttl, channel, clock state json ('' for none), deadline ('' for
-#       none), then per entry: seat, kind, move id, public json, private json, task id
+#       none), the undo field ('' for none), what to do to the undo states first ('reset',
+#       'pop' or ''), how many states to append (n), those n states, then per entry: seat,
+#       kind, move id, public json, private json, task id
 # Returns {1, new version} when written, {0, current version} when stale, {-1, 0} no game,
 # {-2, current version} when the move came after its seat's deadline.
 COMMIT = """
@@ -32,8 +35,9 @@ if ARGV[10] ~= '' then
 end
 if ARGV[9] ~= '' then redis.call('HSET', KEYS[1], 'clk', ARGV[9]) end
 -- (end of the turn clock's block)
+local pushed = tonumber(ARGV[13])
 local nv = tonumber(v)
-for i = 11, #ARGV, 6 do
+for i = 14 + pushed, #ARGV, 6 do
   nv = nv + 1
   redis.call('XADD', KEYS[2], nv .. '-0', 'v', nv, 'seat', ARGV[i], 'kind', ARGV[i + 1],
              'move', ARGV[i + 2], 'public', ARGV[i + 3], 'private', ARGV[i + 4],
@@ -42,6 +46,19 @@ end
 redis.call('HSET', KEYS[1], 'v', nv, 'state', ARGV[2], 'status', ARGV[3], 'outcome', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
+-- The undo window (gamestore.undo): always that of the version it is written with.
+if ARGV[12] == 'reset' then
+  redis.call('DEL', KEYS[4])
+elseif ARGV[12] == 'pop' then
+  redis.call('RPOP', KEYS[4])
+end
+for i = 14, 13 + pushed do redis.call('RPUSH', KEYS[4], ARGV[i]) end
+if ARGV[11] == '' then
+  redis.call('HDEL', KEYS[1], 'undo')
+else
+  redis.call('HSET', KEYS[1], 'undo', ARGV[11])
+  redis.call('EXPIRE', KEYS[4], ARGV[5])
+end
 if ARGV[6] ~= '' then
   redis.call('SET', KEYS[3], ARGV[6], 'EX', ARGV[7])
 end

@@ -29,7 +29,7 @@ import orjson
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from gamestore import clocks, provenance, replication, scripts
+from gamestore import clocks, provenance, replication, scripts, undo
 from gamestore.commits import Commit, event_for
 from gamestore.connect import AsyncClient, SyncClient
 from gamestore.keys import Keys
@@ -201,13 +201,15 @@ class _Ops:
         yield from self.schedule(after)
         ttl = s.finished_game_ttl_seconds if last.status == FINISHED else s.idle_game_ttl_seconds
         game_key = self.keys.game(record.id)
-        entries: list[Any] = []
+        window = undo.stack_write(record, commits)
+        op = "reset" if window.reset else "pop" if window.pop else ""
+        entries: list[Any] = [window.field, op, len(window.push), *window.push]
         for c in commits:
             entries += [c.seat, c.kind, c.move_id, orjson.dumps(c.public)]
             entries += [orjson.dumps(c.private), c.task]
         ok, version = yield _write(
             "commit",
-            [game_key, self.keys.log(record.id), idem_key or game_key],
+            [game_key, self.keys.log(record.id), idem_key or game_key, self.keys.undo(record.id)],
             [
                 commits[0].expected,
                 last.state,
@@ -353,6 +355,10 @@ class _Ops:
         if not entries:
             return None
         return {k.decode(): v.decode() for k, v in entries[0][1].items()}
+
+    def undo_state(self, game_id: str) -> Op[bytes | None]:
+        raw = yield _command("lindex", self.keys.undo(game_id), -1)
+        return None if raw is None else bytes(raw)
 
     def idempotent_result(self, key: str) -> Op[bytes | None]:
         raw = yield _command("get", key)
@@ -547,6 +553,12 @@ class Store(_Face):
         """Every log entry whole, private parts included: only for a game's record
         (`gamestore.transcripts`), which decides what of them its reader may see."""
         return await self._run(self._ops.full_log(game_id))
+
+    async def undo_state(self, game_id: str) -> bytes | None:
+        """The state the game's next undo returns to (`gamestore.undo`), None when its window
+        is empty. Read it with the record it goes with: a commit planned from both is refused
+        when either changed, since they change only together."""
+        return await self._run(self._ops.undo_state(game_id))
 
     async def idempotent_result(self, key: str) -> bytes | None:
         return await self._run(self._ops.idempotent_result(key))

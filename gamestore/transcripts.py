@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamestore import clocks, patch, provenance
+from gamestore import clocks, patch, provenance, undo
 from gamestore.records import FINISHED, GameRecord
 from rules.core import Game, Move, get_game
 
@@ -35,7 +35,7 @@ SERVICE_KINDS = ("resign", "timeout", "back")
 SERVICE_REASONS = {"resign": "resigned", "timeout": "timeout"}
 """The outcome's reason when such an entry ends the game (`gamestore.commits.plan_resign`,
 `gamestore.clocks.plan_timeout`)."""
-ABRIDGED_KEYS = ("version", "seat", "kind", "move", "state_hash")
+ABRIDGED_KEYS = ("version", "seat", "kind", "move", "restores", "state_hash")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,8 @@ def _decision(entry: LogEntry, viewer: str | None, complete: bool) -> dict[str, 
     out: dict[str, Any] = {"version": entry.version, "seat": entry.seat, "kind": entry.kind}
     if "at" in public:
         out["at"] = public["at"]
+    if "restores" in public:
+        out["restores"] = public["restores"]
     if "description" in public:
         out["description"] = public["description"]
     told: dict[str, Any] = private.get("descriptions", {})
@@ -244,6 +246,7 @@ class Checker:
         self.result = result
         self.texts = texts
         self.seats = [s["seat"] for s in doc.get("seats", [])]
+        self.states: list[Any] = []
 
     def differ(
         self,
@@ -293,6 +296,9 @@ class Checker:
         ):
             return
         last_kind = None
+        # Every version's state, for an undo to return to (versions only grow; an undo's state
+        # is an earlier version's).
+        self.states.append(state)
         for expected, d in enumerate(doc["decisions"], start=1):
             if not isinstance(d, dict) or d.get("version") != expected:
                 got = d.get("version") if isinstance(d, dict) else d
@@ -305,6 +311,7 @@ class Checker:
             if after is None:
                 return
             state = after
+            self.states.append(state)
             last_kind = d.get("kind")
             self.result.versions = expected
         if doc.get("version") != self.result.versions:
@@ -331,6 +338,10 @@ class Checker:
                 changes = patch.diff(game.view(state, None), game.view(after, None))
                 if not self.same(version, "changes", d["changes"], changes, d):
                     return None
+        elif kind == undo.KIND:
+            after = self.undo(state, d)
+            if after is None:
+                return None
         else:
             self.differ(version, "unknown kind of decision", kind, None, seat)
             return None
@@ -341,6 +352,25 @@ class Checker:
                 return None
             self.result.checked_hashes += 1
         return after
+
+    def undo(self, state: Any, d: dict[str, Any]) -> Any:
+        """An undo: the seat whose decision it is returns the game to an earlier version's
+        state, where the decision was its own too; the state it returns to, or None."""
+        game, version, seat = self.game, d["version"], d.get("seat")
+        to = d.get("restores")
+        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < version - 1:
+            self.differ(version, "an undo without an earlier version to return to", to, None, seat)
+            return None
+        restored = self.states[to]
+        if game.to_move(state) != seat or game.to_move(restored) != seat:
+            whose = (game.to_move(state), game.to_move(restored))
+            self.differ(version, "an undo of another seat's decision", seat, whose, seat)
+            return None
+        if "changes" in d:
+            changes = patch.diff(game.view(state, None), game.view(restored, None))
+            if not self.same(version, "changes", d["changes"], changes, d):
+                return None
+        return restored
 
     def move(self, state: Any, d: dict[str, Any]) -> Move | None:
         game, version, seat = self.game, d["version"], d.get("seat")

@@ -16,6 +16,7 @@ ServiceError                      code                      HTTP
 ├── InvalidClockError             INVALID_CLOCK             422  (docs/clocks.md)
 ├── TimeIsUp                      TIME_IS_UP                409  (the seat's clock ran out)
 ├── NotAway                       NOT_AWAY                  409  (no AI plays the seat)
+├── UndoNotAllowed                UNDO_NOT_ALLOWED          409  (nothing the seat may take back)
 ├── GameNotFinished               GAME_NOT_FINISHED         409  (a rematch asked too early)
 ├── SeatNotOpen                   SEAT_NOT_OPEN             409
 ├── IdempotencyKeyReused          IDEMPOTENCY_KEY_REUSED    422
@@ -167,6 +168,14 @@ class NotAway(ServiceError):
     code = "NOT_AWAY"
     status = 409
     title = N_("Not away")
+
+
+class UndoNotAllowed(ServiceError):
+    """An undo when the seat has no decision it may take back (`gamestore.undo`)."""
+
+    code = "UNDO_NOT_ALLOWED"
+    status = 409
+    title = N_("Nothing to take back")
 
 
 class GameNotFinished(ServiceError):

@@ -14,12 +14,13 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Any
 
 import orjson
 
 import ai
-from gamestore import clocks, handoff, provenance, webhooks
+from gamestore import clocks, handoff, provenance, undo, webhooks
 from gamestore.commits import (
     BatchRefused,
     Commit,
@@ -55,6 +56,7 @@ from service.errors import (
     StaleVersion,
     TimeIsUp,
     TooManyOpenGames,
+    UndoNotAllowed,
     UnknownGameType,
 )
 from service.names import display_name
@@ -537,6 +539,26 @@ class GameService:
                     raise
         raise AssertionError("unreachable")
 
+    async def undo(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:
+        """The token's seat takes back its latest decision (`gamestore.undo`): a new version
+        whose state is the one before it. `version` is the one the seat read, so a retry of an
+        undo already made is refused as stale rather than taking back one more."""
+        self._check_request(version, None)
+        record, game, seat = await self._seat(game_id, token)
+        self._check_open(record, version)
+        restored = await self.store.undo_state(game_id) if undo.can_undo(record, seat) else None
+        if restored is None:
+            raise UndoNotAllowed(
+                N_(
+                    "the {seat} has no decision to take back: only its own decisions since its "
+                    "turn began, while nothing hidden was revealed and no other seat decided"
+                ).format(seat=seat)
+            )
+        state = load_state(game, record)
+        commit = undo.plan_undo(game, record, state, seat, restored)
+        before = game.from_json(orjson.loads(restored))
+        return await self._write(game, record, [commit], before, seat, None, b"")
+
     def _check_open(self, record: GameRecord, version: int) -> None:
         if record.status == FINISHED:
             raise GameOver(N_("the game is over"))
@@ -584,7 +606,7 @@ class GameService:
         the game as `seat` sees it after them, with the event of each."""
         commits = provenance.stamp(record, clocks.stamp(record, commits, time.time()))
         commit = commits[-1]
-        after = clocks.after(record, commits)
+        after = replace(clocks.after(record, commits), undo=undo.window_after(record, commits))
         result = seat_game(game, after, new_state, seat, [own_event(c) for c in commits])
         idem_value = None
         if idem_key is not None:

@@ -3,6 +3,7 @@
     service.graphql_types       the types, derived from the REST models (service.models)
     service.graphql_views       the typed game views and move values, from the games' shapes
     service.graphql_resolvers   Query, Mutation, Subscription: thin resolvers over the services
+    service.graphql_undo        the `undo` mutation (gamestore.undo)
     service.graphql_context     what a resolver reads from its request: service, token, language
     service.graphql_errors      exceptions to GraphQL errors, mapped once; errors made ready
     service.graphql_documents   parsing and validation, off the event loop and cached
@@ -30,10 +31,11 @@ from strawberry.tools import merge_types
 from service.graphql_documents import CheckedDocuments, Documents
 from service.graphql_errors import ShapeErrors, finish_errors, map_errors, unexpected
 from service.graphql_resolvers import Mutation, Query, Subscription
+from service.graphql_undo import UndoMutation
 from service.replication import ReplicationExtension
 
 QUERIES: tuple[type, ...] = (Query,)
-MUTATIONS: tuple[type, ...] = (Mutation,)
+MUTATIONS: tuple[type, ...] = (Mutation, UndoMutation)
 SUBSCRIPTIONS: tuple[type, ...] = (Subscription,)
 
 

@@ -211,6 +211,12 @@ class BackRequest(Strict):
     """No members: the token names the seat that is back."""
 
 
+class UndoRequest(Strict):
+    version: Version = Field(
+        description="The version the seat read: the undo takes back the decision that made it."
+    )
+
+
 class HintRequest(Strict):
     level: str | None = Field(
         default=None,
@@ -304,10 +310,17 @@ class Event(BaseModel):
     """One change of the game as this seat may see it."""
 
     version: int = Field(description="The version this change made.")
-    seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
-    kind: Literal["move", "resign", "timeout", "back"]
+    seat: str = Field(
+        description="The seat that decided (or resigned, timed out, came back, took back)."
+    )
+    kind: Literal["move", "resign", "timeout", "back", "undo"]
     at: str | None = Field(
         default=None, description="When (ISO 8601, UTC); missing in entries written before it."
+    )
+    restores: int | None = Field(
+        default=None,
+        description="An undo's: the version whose state it returns to (the state before the "
+        "decision it took back).",
     )
     description: Description | None = Field(
         default=None,
@@ -350,6 +363,12 @@ class SeatGame(BaseModel):
     options: dict[str, Any]
     view: dict[str, Any] = Field(description="What this seat may see (the game's own format).")
     legal_moves: list[LegalMove]
+    can_undo: bool = Field(
+        default=False,
+        description="Whether this seat may take back its latest decision now (POST .../undo): "
+        "its own decisions since its turn began, while nothing hidden was revealed and no other "
+        "seat decided. Always false for other seats and spectators.",
+    )
     outcome: dict[str, Any] | None
     events: list[Event]
     rematch: Id | None = Field(

@@ -69,9 +69,17 @@ class TranscriptDecision(Closed):
     """One decision of a recorded game, as the record's reader may have it."""
 
     version: int = Field(ge=1, description="The version this decision made.")
-    seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
-    kind: Literal["move", "resign", "timeout", "back"]
+    seat: str = Field(
+        description="The seat that decided (or resigned, timed out, came back, took back)."
+    )
+    kind: Literal["move", "resign", "timeout", "back", "undo"]
     at: str | None = Field(default=None, description="When (ISO 8601, UTC).")
+    restores: int | None = Field(
+        default=None,
+        ge=0,
+        description="An undo's: the version whose state it returns to (the state before the "
+        "decision it took back).",
+    )
     description: RecordDescription | None = Field(
         default=None, description="The public description: what a spectator read."
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gamestore import clocks
+from gamestore import clocks, undo
 from gamestore.records import FINISHED, GameRecord
 from rules.core import Game
 
@@ -49,6 +49,8 @@ def seat_game(
         "options": record.options,
         "view": game.view(state, viewer),
         "legal_moves": [m.to_json() for m in game.legal_moves(state)] if mine else [],
+        # Whether this seat may take back a decision now (`gamestore.undo`): only ever its own.
+        "can_undo": mine and undo.can_undo(record, viewer),
         "outcome": record.outcome,
         "events": named_events(record, events),
         "rematch": record.rematch or None,

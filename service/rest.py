@@ -58,6 +58,7 @@ from service.errors import (
     TimeIsUp,
     TooManyOpenGames,
     TooManyWebhooks,
+    UndoNotAllowed,
     UnknownGameType,
     UnsupportedMediaType,
     WebhookNotFound,
@@ -273,6 +274,13 @@ async def back(request: Request) -> Response:
     token = _required_token(request)
     await _body(request, models.BackRequest)
     data = await _service(request).back(request.path_params["game_id"], token)
+    return json_response(data)
+
+
+async def undo(request: Request) -> Response:
+    token = _required_token(request)
+    body = await _body(request, models.UndoRequest)
+    data = await _service(request).undo(request.path_params["game_id"], token, body.version)
     return json_response(data)
 
 
@@ -529,6 +537,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         body_required=False,
         auth="required",
         errors=(*WRITE_ERRORS, StaleVersion, GameOver, NotAway),
+    ),
+    Endpoint(
+        "POST",
+        "/games/{game_id}/undo",
+        "undo",
+        "Take back the seat's latest decision of its turn, while nothing hidden was revealed "
+        "and no other seat decided since",
+        undo,
+        models.SeatGame,
+        request=models.UndoRequest,
+        auth="required",
+        errors=(*WRITE_ERRORS, StaleVersion, GameOver, UndoNotAllowed, TimeIsUp),
     ),
     Endpoint(
         "POST",

@@ -14,13 +14,16 @@ import copy
 import json
 import pickle
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamestore.commits import BatchRefused, plan_batch
+from gamestore import undo
+from gamestore.commits import BatchRefused, Commit, plan_batch, plan_move
 from gamestore.records import GameRecord, SeatConfig
 from rules.core import IllegalMove, Move, Options, Rng, game_names, registry
 from tests.conformance import (
@@ -420,3 +423,170 @@ def test_a_batch_answers_its_seat_only_what_it_can_see(
             answer = answers[0]
             told["hidden" if "cannot see" in str(answer) else str(answer[0])] += 1
     assert told["hidden"] and told["made"] and told["refused"], told
+
+
+# --- undo: whether a seat may take back a decision tells it nothing --------------------------
+
+UNDO = "undo"
+
+
+def _played(game: Any, record: GameRecord, states: list[bytes], commit: Commit) -> GameRecord:
+    """`record` with `commit` written as the store writes it, the undo states (`states`, the
+    store's list) kept alike."""
+    window = undo.stack_write(record, [commit])
+    if window.reset:
+        states.clear()
+    if window.pop:
+        states.pop()
+    states.extend(window.push)
+    return replace(
+        record,
+        version=commit.version,
+        state=commit.state,
+        status=commit.status,
+        undo=orjson.loads(window.field) if window.field else None,
+    )
+
+
+def undo_walk(
+    config: Conformance, worlds: list[Any], record: GameRecord, seat: str, rng: Rng
+) -> list[list[Any]]:
+    """The same walk in every world, each step chosen from what all of them allow: one of the
+    seat's legal moves in all of them (a move whose result depends on a secret half the time,
+    when there is one), or an undo a third of the time; what each world told the seat after
+    each step: whether the undo was made and whether it may undo now."""
+    game = config.game
+    records = [replace(record, state=orjson.dumps(game.to_json(w))) for w in worlds]
+    stacks: list[list[bytes]] = [[] for _ in worlds]
+    told: list[list[Any]] = [[] for _ in worlds]
+    for _ in range(8):
+        if rng.below(3) == 0:
+            for i, world in enumerate(worlds):
+                if not undo.can_undo(records[i], seat):
+                    told[i].append((UNDO, "refused"))
+                    continue
+                commit = undo.plan_undo(game, records[i], world, seat, stacks[i][-1])
+                worlds[i] = game.from_json(orjson.loads(stacks[i][-1]))
+                records[i] = _played(game, records[i], stacks[i], commit)
+                told[i].append((UNDO, "made", undo.can_undo(records[i], seat)))
+            continue
+        if any(game.to_move(w) != seat for w in worlds):
+            break
+        ids = [{m.id for m in game.legal_moves(w)} for w in worlds]
+        common = [m for m in game.legal_moves(worlds[0]) if all(m.id in i for i in ids)]
+        if not common:
+            break
+        secret = [m for m in common if m.kind in config.secret_kinds]
+        pool = secret if secret and rng.below(2) else common
+        move_id = pool[rng.below(len(pool))].id
+        for i, world in enumerate(worlds):
+            move = next(m for m in game.legal_moves(world) if m.id == move_id)
+            commit, worlds[i] = plan_move(game, records[i], world, seat, move)
+            records[i] = _played(game, records[i], stacks[i], commit)
+            told[i].append((move_id, undo.can_undo(records[i], seat)))
+    return told
+
+
+@configurations
+@settings(max_examples=examples(3), deadline=None)
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_an_undo_is_offered_in_two_worlds_a_seat_cannot_tell_apart_or_in_neither(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """A seat plays the same moves, and asks for the same undos, in two worlds it cannot tell
+    apart (`Conformance.twin`): after every step both tell it the same, whether it may take
+    back a decision and whether an undo was made. The moves include those whose result depends
+    on a secret (draws, eliminations, Curse draws), which close the window in both worlds or in
+    neither, since the rules report them exactly (`Game.apply_traced`)."""
+    game, options = config.game, draw_options(config, data)
+    rng = Rng(sample_seed)
+    record = GameRecord(
+        id="conformance",
+        game=config.game_name,
+        options=options,
+        seed=str(seed),
+        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
+        version=0,
+        state=b"",
+    )
+    seen: Counter[str] = Counter()
+    for truth in positions(game, options, seed, config.spacing.batches, config.spacing.limit):
+        config.provoke(truth, rng)
+        seat = game.to_move(truth)
+        assert seat is not None
+        for _ in range(3):
+            worlds = [game.from_json(game.to_json(truth)), config.twin(truth, seat, rng)]
+            told = undo_walk(config, worlds, record, seat, rng)
+            assert told[0] == told[1], (seat, told)
+            for step in told[0]:
+                seen["made" if step[-1] == "made" or step[1] == "made" else str(step[-1])] += 1
+    assert seen["True"] and seen["False"] and seen["made"], seen
+
+
+def undo_seen_by(
+    config: Conformance, worlds: list[Any], record: GameRecord, seat: str, viewer: str, rng: Rng
+) -> list[bool]:
+    """`seat` plays the same moves in every world (and takes back a decision a third of the
+    times it may) while `viewer` cannot tell the worlds apart (the same view, the same seat to
+    decide); whether `seat` may undo, in each world, at each step until then."""
+    game = config.game
+    records = [replace(record, state=orjson.dumps(game.to_json(w))) for w in worlds]
+    stacks: list[list[bytes]] = [[] for _ in worlds]
+    offered: list[bool] = []
+    for _ in range(8):
+        views = {orjson.dumps(game.view(w, viewer), option=orjson.OPT_SORT_KEYS) for w in worlds}
+        if len(views) > 1 or len({game.to_move(w) for w in worlds}) > 1:
+            break  # the viewer tells them apart now: an undo would tell it nothing more
+        offers = [undo.can_undo(r, seat) for r in records]
+        assert len(set(offers)) == 1, (seat, viewer, offered)
+        offered.append(offers[0])
+        if offers[0] and rng.below(3) == 0:
+            for i, world in enumerate(worlds):
+                commit = undo.plan_undo(game, records[i], world, seat, stacks[i][-1])
+                worlds[i] = game.from_json(orjson.loads(stacks[i][-1]))
+                records[i] = _played(game, records[i], stacks[i], commit)
+            continue
+        if game.to_move(worlds[0]) != seat:
+            break
+        ids = [{m.id for m in game.legal_moves(w)} for w in worlds]
+        common = [m for m in game.legal_moves(worlds[0]) if all(m.id in i for i in ids)]
+        if not common:
+            break
+        move_id = common[rng.below(len(common))].id
+        for i, world in enumerate(worlds):
+            move = next(m for m in game.legal_moves(world) if m.id == move_id)
+            commit, worlds[i] = plan_move(game, records[i], world, seat, move)
+            records[i] = _played(game, records[i], stacks[i], commit)
+    return offered
+
+
+@configurations
+@settings(max_examples=examples(3), deadline=None)
+@given(seed=SEEDS, sample_seed=SEEDS, data=st.data())
+def test_whether_a_seat_may_undo_tells_the_other_seats_nothing(
+    config: Conformance, seed: int, sample_seed: int, data: st.DataObject
+) -> None:
+    """An undo is public (its event, the board going back), so whether the seat to move may
+    take back a decision must be the same in two worlds another seat cannot tell apart (they
+    differ in the mover's hand, the decks, Pagan's Witch), for as long as they look the same
+    to it."""
+    game, options = config.game, draw_options(config, data)
+    rng = Rng(sample_seed)
+    record = GameRecord(
+        id="conformance",
+        game=config.game_name,
+        options=options,
+        seed=str(seed),
+        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
+        version=0,
+        state=b"",
+    )
+    offered: Counter[bool] = Counter()
+    for truth in positions(game, options, seed, config.spacing.batches, config.spacing.limit):
+        config.provoke(truth, rng)
+        mover = game.to_move(truth)
+        assert mover is not None
+        for viewer in [s for s in game.seats(options) if s != mover]:
+            worlds = [game.from_json(game.to_json(truth)), config.twin(truth, viewer, rng)]
+            offered.update(undo_seen_by(config, worlds, record, mover, viewer, rng))
+    assert offered[True] and offered[False], offered

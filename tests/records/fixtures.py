@@ -13,6 +13,10 @@ The games are played the way the service writes them (each move planned by
 `gamestore.transcripts`), with every seat an `ai.Session` of the level. AI searches stop at a
 time cap, so a regenerated game may differ from the one it replaces; a fixture is what was
 played, and checking it needs no AI.
+
+Beside them, games with undos (`UNDO_GAMES`, `gamestore.undo`): human seats playing seeded
+random moves and taking back a decision a quarter of the times they may, so that a replay
+meets every case of undo (one decision, several in a row, back to the turn's start).
 """
 
 from __future__ import annotations
@@ -28,8 +32,8 @@ import orjson
 import ai
 from gamestore import transcripts
 from gamestore.records import SeatConfig
-from rules.core import Game, Move, Options, get_game
-from tests.support.records import new_record, play
+from rules.core import Game, Move, Options, Rng, get_game
+from tests.support.records import new_record, play, random_chooser
 
 GAMES = Path(__file__).resolve().parent / "games"
 LEVELS = ("novice", "easy", "medium")
@@ -47,6 +51,13 @@ def fixtures() -> list[tuple[str, str, Options, str]]:
                 name = name or f"{config.id}-{level}"
                 out.append((name, config.game_name, options, level))
     return out
+
+
+UNDO_GAMES: dict[str, tuple[str, Options]] = {
+    "pagan-undo": ("pagan", {"max_turns": 4}),
+    "pantacle-3p-undo": ("pantacle", {"players": 3}),
+}
+"""Fixtures of games with undos: file name -> (game, options)."""
 
 
 def dumps(doc: dict[str, Any]) -> bytes:
@@ -93,9 +104,26 @@ def record(name: str, game_name: str, options: Options, level: str) -> dict[str,
     return transcripts.abridge(transcripts.build(game, finished, log, None))
 
 
+def undo_record(name: str) -> dict[str, Any]:
+    """Play an undo fixture's game (human seats, random moves, undos) and return its record."""
+    game_name, options = UNDO_GAMES[name]
+    game = get_game(game_name)
+    seed = f"fixture/{name}"
+    start = replace(new_record(game, options, seed, game_id=name), created=0.0)
+    rng = Rng(7)
+    finished, log = play(game, start, random_chooser(11), take_back=lambda: rng.below(4) == 0)
+    return transcripts.abridge(transcripts.build(game, finished, log, None))
+
+
 def main(argv: list[str]) -> int:
     only = argv[argv.index("--only") + 1] if "--only" in argv else ""
     GAMES.mkdir(exist_ok=True)
+    for name in UNDO_GAMES:
+        if name.startswith(only):
+            doc = undo_record(name)
+            (GAMES / f"{name}.json").write_bytes(dumps(doc))
+            undos = sum(d["kind"] == "undo" for d in doc["decisions"])
+            print(f"{name}: {doc['version']} decisions, {undos} undos, {doc['outcome']['reason']}")
     for name, game_name, options, level in fixtures():
         if not name.startswith(only):
             continue

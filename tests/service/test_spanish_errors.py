@@ -146,6 +146,7 @@ CREATE = "mutation ($input: CreateGameInput!) { createGame(input: $input) { id }
 JOIN = "mutation ($g: ID!, $n: String) { joinGame(gameId: $g, name: $n) { seat } }"
 READ = "query ($g: ID!) { game(gameId: $g) { version } }"
 BACK = "mutation ($g: ID!) { back(gameId: $g) { version } }"
+UNDO = "mutation ($g: ID!, $v: Int!) { undo(gameId: $g, version: $v) { version } }"
 REMATCH = "mutation ($g: ID!) { rematch(gameId: $g) { id } }"
 HINT = "mutation ($g: ID!) { hint(gameId: $g) { version } }"
 WEBHOOK = (
@@ -297,6 +298,12 @@ def not_away(env: Env) -> None:
     game_id, tokens, _ = _clocked(env)
     env.rest("POST", f"/games/{game_id}/back", tokens["witch"], json={})
     env.both(BACK, tokens["witch"], g=game_id)
+
+
+def undo_not_allowed(env: Env) -> None:
+    game_id, tokens = env.game()
+    env.rest("POST", f"/games/{game_id}/undo", tokens["witch"], json={"version": 0})
+    env.both(UNDO, tokens["witch"], g=game_id, v=0)
 
 
 def game_not_finished(env: Env) -> None:
@@ -504,6 +511,7 @@ CASES: list[Callable[[Env], None]] = [
     invalid_clock,
     time_is_up,
     not_away,
+    undo_not_allowed,
     game_not_finished,
     seat_not_open,
     idempotency_key_reused,

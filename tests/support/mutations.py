@@ -34,6 +34,7 @@ def mutations(game_id: str, move_id: str) -> dict[str, str]:
         ),
         "resign": f"mutation {{ resign(gameId: {gid}) {{ status }} }}",
         "back": f"mutation {{ back(gameId: {gid}) {{ version }} }}",
+        "undo": f"mutation {{ undo(gameId: {gid}, version: 0) {{ version canUndo }} }}",
         "registerWebhook": (
             f'mutation {{ registerWebhook(gameId: {gid}, url: "http://127.0.0.1:9/h", '
             'secret: "0123456789abcdef0123") { id } }'

@@ -1,6 +1,7 @@
 """Games played the way the service writes them, without Redis: each move planned by
 `gamestore.commits` and stamped by `gamestore.provenance`, kept as the log entries the store
-would hold, so records can be built and replayed in unit tests."""
+would hold (and the undo window's states as the store's list holds them, `gamestore.undo`), so
+records can be built and replayed in unit tests."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from gamestore import provenance
+from gamestore import provenance, undo
 from gamestore.commits import Commit, plan_move, plan_resign
 from gamestore.records import ACTIVE, GameRecord, SeatConfig
 from gamestore.transcripts import LogEntry
@@ -41,17 +42,26 @@ def new_record(
     )
 
 
-def _write(record: GameRecord, commit: Commit, log: list[LogEntry]) -> GameRecord:
+def _write(
+    record: GameRecord, commit: Commit, log: list[LogEntry], states: list[bytes]
+) -> GameRecord:
     (stamped,) = provenance.stamp(record, [commit])
     log.append(
         LogEntry(stamped.version, stamped.seat, stamped.kind, stamped.public, stamped.private)
     )
+    window = undo.stack_write(record, [stamped])
+    if window.reset:
+        states.clear()
+    if window.pop:
+        states.pop()
+    states.extend(window.push)
     return replace(
         record,
         version=stamped.version,
         state=stamped.state,
         status=stamped.status,
         outcome=stamped.outcome,
+        undo=orjson.loads(window.field) if window.field else None,
     )
 
 
@@ -66,18 +76,27 @@ def play(
     choose: Chooser,
     limit: int = 100_000,
     resign_at: int | None = None,
+    take_back: Callable[[], bool] | None = None,
 ) -> tuple[GameRecord, list[LogEntry]]:
     """Play `record`'s game with `choose` to its end (or `limit` decisions; `resign_at`: the
-    seat to move resigns at that version), as the service would write it."""
+    seat to move resigns at that version), as the service would write it; whenever the seat
+    to move may undo and `take_back()` says so, it takes back its latest decision."""
     log: list[LogEntry] = []
+    states: list[bytes] = []
     state = game.from_json(orjson.loads(record.state))
     while record.status == ACTIVE and record.version < limit:
         seat = game.to_move(state)
         assert seat is not None
         if record.version == resign_at:
-            record = _write(record, plan_resign(game, record, state, seat), log)
+            record = _write(record, plan_resign(game, record, state, seat), log, states)
             break
+        if take_back is not None and undo.can_undo(record, seat) and take_back():
+            restored = states[-1]
+            commit = undo.plan_undo(game, record, state, seat, restored)
+            state = game.from_json(orjson.loads(restored))
+            record = _write(record, commit, log, states)
+            continue
         move = choose(state, game.legal_moves(state))
         commit, state = plan_move(game, record, state, seat, move)
-        record = _write(record, commit, log)
+        record = _write(record, commit, log, states)
     return record, log

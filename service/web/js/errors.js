@@ -26,6 +26,7 @@ const WORDS = {
   HINT_TIMEOUT: N_("The hint took too long. Try again."),
   NAME_REFUSED: N_("That name cannot be used. Choose another one."),
   TIME_IS_UP: N_("Your time for this game is up."),
+  UNDO_NOT_ALLOWED: N_("That decision cannot be taken back any more, so nothing was changed."),
   INVALID_OPTIONS: N_("A game with these options cannot be started. Choose others."),
   UNKNOWN_GAME_TYPE: N_("This service does not offer that game."),
   SEED_WITH_OPEN_SEAT: N_("A game with an open seat cannot have a chosen seed."),

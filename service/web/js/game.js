@@ -8,7 +8,7 @@
 import { ApiError, request, subscribe } from "./api.js";
 import { fill, h, humanize } from "./dom.js";
 import { N_, currentLang, t, tn } from "./i18n.js";
-import { BOARDS, CATALOG, GAME, HINT, HISTORY, LIVE_GAME, MOVE, MOVES, REMATCH, RESIGN } from "./operations.js";
+import { BOARDS, CATALOG, GAME, HINT, HISTORY, LIVE_GAME, MOVE, MOVES, REMATCH, RESIGN, UNDO } from "./operations.js";
 import { go, href, link } from "./router.js";
 import { namer, seatTitle, seatWords } from "./seats.js";
 import { autoPassed, forgetSeat, markAutoPassed, pref, saveSeat, seatOf, setPref } from "./store.js";
@@ -345,6 +345,25 @@ export function mountGame(root, where) {
     }
   }
 
+  /** Take back this seat's latest decision (the service offers it: `canUndo`). */
+  async function takeBack() {
+    if (busy || !game || !game.canUndo) return;
+    busy = true;
+    cancelAutoPass();
+    render();
+    try {
+      const data = await request(UNDO, { gameId, version: game.version }, token);
+      showError("");
+      busy = false;
+      apply(data.undo);
+    } catch (err) {
+      busy = false;
+      failed(err);
+      if (err instanceof ApiError && (err.code === "STALE_VERSION" || err.code === "UNDO_NOT_ALLOWED")) refresh();
+      render();
+    }
+  }
+
   async function rematch() {
     try {
       const data = await request(REMATCH, { gameId }, token);
@@ -541,6 +560,7 @@ export function mountGame(root, where) {
     fill(tools,
       game.seat && active ? h("button", { type: "button", class: "hint-button", disabled: !game.yourDecision || hintPending, onclick: askHint },
         hintPending ? t("Hint…") : t("Hint")) : null,
+      game.seat && active && game.canUndo ? h("button", { type: "button", class: "undo", "data-testid": "undo", disabled: busy, onclick: takeBack }, t("Undo")) : null,
       game.seat && active ? h("button", { type: "button", class: "resign danger", onclick: resign }, t("Resign")) : null,
       h("a", { class: "button how-to-play", href: href({ name: "rules", game: game.game }), target: "_blank", rel: "noopener" }, t("How to play")),
       game.seat ? h("a", { class: "button", href: href({ name: "spectate", gameId }) }, t("Watch as a spectator")) : null,
@@ -668,6 +688,7 @@ export function mountGame(root, where) {
 
 const EVENT_WORDS = /** @type {Record<string, string>} */ ({
   resign: N_("{name} resigned"), timeout: N_("{name} ran out of time"), back: N_("{name} is back"),
+  undo: N_("{name} took back a move"),
 });
 
 /** A change in words: the rules' description, or the client's for a seat's own events.

@@ -11,7 +11,7 @@ export const BOARDS = { pagan, pantacle };
 
 const GAME_FIELDS = gql`
   fragment GameFields on SeatGame {
-    id game version seat status toMove yourDecision options outcome revealed rematch
+    id game version seat status toMove yourDecision canUndo options outcome revealed rematch
     seats { seat kind level open name }
     legalMoves {
       id value label kind
@@ -68,6 +68,11 @@ export const MOVES = gql`
 
 export const RESIGN = gql`
   mutation Resign($gameId: ID!, $version: Int) { resign(gameId: $gameId, version: $version) { ...GameFields } }
+` + FRAGMENTS;
+
+// Takes back the seat's latest decision of its turn (offered exactly when `canUndo`).
+export const UNDO = gql`
+  mutation Undo($gameId: ID!, $version: Int!) { undo(gameId: $gameId, version: $version) { ...GameFields } }
 ` + FRAGMENTS;
 
 export const HINT = gql`
