@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -39,7 +41,7 @@ class Game:
 
 
 GAMES = (
-    Game("pagan", "hunter", "standard", "en", False, 1, 0),
+    Game("pagan", "hunter", "standard", "es", False, 1, 0),
     Game("pantacle", "2", "", "es", True, 5, 0),
     Game("pagan", "witch", "1", "es", True, 2, 70),
     Game("pagan", "hunter", "10", "es", False, 4, 25),
@@ -77,7 +79,9 @@ def start(page: Page, game: Game) -> None:
 
 # Longer than the suite's 300 s per test: eight games in a row on a shared machine.
 @pytest.mark.timeout(900)
-def test_the_player_bot_plays_every_kind_of_action_without_a_refusal(pages: Pages) -> None:
+def test_the_player_bot_plays_every_kind_of_action_without_a_refusal(
+    pages: Pages, screenshot: Callable[[Page, str], Path]
+) -> None:
     tally = Tally()
     for game in GAMES:
         page = pages.open("/", viewport=PHONE if game.phone else DESKTOP)
@@ -87,6 +91,9 @@ def test_the_player_bot_plays_every_kind_of_action_without_a_refusal(pages: Page
         tally.games.append(game.name)
         if ended:
             tally.whole.append(game.name)
+            # The result panel over the board (docs/screenshots, as scripts/screenshots runs it).
+            size = "phone" if game.phone else "desktop"
+            screenshot(page, f"{game.game}-result-{size}" + ("-es" if game.lang == "es" else ""))
         print(game.name, json.dumps(tally.to_json()))
         assert tally.refusals == [], tally.refusals
         assert pages.errors == [], pages.errors
