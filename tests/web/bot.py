@@ -47,6 +47,7 @@ SEE = """(selector) => {
       && !document.querySelector('.move-list button[disabled]'),
     version: text('[data-testid=version]'),
     decision: board ? board.dataset.decisionKind || '' : '',
+    pantacle: !!document.querySelector('.pantacle-board'),
     prompt: [...document.querySelectorAll('.moves .prompt')].map(e => e.textContent).join(' '),
     tray: text('[data-testid=pagan-gather]'),
     auto: !!document.querySelector('.moves .auto-note'),
@@ -96,21 +97,21 @@ class Tally:
         }
 
 
-def _category(control: dict[str, Any], decision: str, prompt: str) -> list[str]:
+def _category(control: dict[str, Any], decision: str, prompt: str, pantacle: bool) -> list[str]:
     """The kinds of action a click on a control counts as (none for a plain one)."""
     kind = control["kind"]
-    if control["batch"]:
-        return ["bribe", "pay"]
+    if pantacle:
+        if control["batch"]:  # a bribe and its payment in one batch
+            return ["bribe", "pay"]
+        return [kind.lower()] if kind in ("BRIBE", "PAY", "PASS") else []
     if kind == "PLAY" and control["card"]:
         return [f"play-{control['card']}"]
     if kind in ("FAMILIAR", "EMPOWER"):
         return ["familiar"]
     if kind == "CONSUME":
         return ["brew"]
-    if kind in ("RAID", "READY", "ELIMINATE", "EXONERATE", "BRIBE", "PASS"):
+    if kind in ("RAID", "READY", "ELIMINATE", "EXONERATE"):
         return [kind.lower()]
-    if kind == "PAY" and not control["villager"]:  # a Pantacle payment (Pagan's are on villagers)
-        return ["pay"]
     if decision == "DISCARD" and HAND_LIMIT.search(prompt):
         return ["discard-hand-limit"]
     return []
@@ -128,6 +129,7 @@ class Bot:
         self.raided: str | None = None  # the villager of a Raid whose payment is being picked
         self.raided_first = True
         self.paid: list[str] = []
+        self.empty = 0  # the reads in a row that found no control on the board
         page.on("response", self._answered)
 
     def _answered(self, response: Response) -> None:
@@ -203,14 +205,16 @@ class Bot:
         group = (own or others) if self.raided_first or self.paid else (others or own)
         return self.rng.choice(group) if group else None
 
-    def choose(
-        self, controls: list[dict[str, Any]], decision: str, prompt: str, clues: dict[str, int]
-    ) -> dict[str, Any]:
+    def choose(self, seen: dict[str, Any]) -> dict[str, Any]:
+        controls, decision, prompt = seen["controls"], seen["decision"], seen["prompt"]
+        clues, pantacle = seen["clues"], seen["pantacle"]
         if decision == "PAY_TOKENS":
             paying = self.pick_payment(controls)
             if paying is not None:
                 return paying
-        weights = [self.weight(c, _category(c, decision, prompt), clues) for c in controls]
+        weights = [
+            self.weight(c, _category(c, decision, prompt, pantacle), clues) for c in controls
+        ]
         return self.rng.choices(controls, weights=weights)[0]
 
     # -- playing ---------------------------------------------------------------------------------
@@ -229,16 +233,22 @@ class Bot:
             return
         controls = seen["controls"]
         if not controls:
-            page.wait_for_timeout(100)  # redrawn meanwhile: look again
+            # Redrawn meanwhile: look again; a decision with nothing to click on the board for
+            # seconds is one a player could make only from the list, which fails the test.
+            self.empty += 1
+            if self.empty > 50:
+                self.refused(f"no control on the board for {seen['prompt']!r} at {before}")
+            page.wait_for_timeout(100)
             return
+        self.empty = 0
         decision, prompt = seen["decision"], seen["prompt"]
-        control = self.choose(controls, decision, prompt, seen["clues"])
+        control = self.choose(seen)
         try:
             page.locator(BUTTONS).nth(control["i"]).click(timeout=5_000)
         except PlaywrightError:  # redrawn under the pointer by a live update: choose again
             return
         self.tally.clicks += 1
-        for category in _category(control, decision, prompt):
+        for category in _category(control, decision, prompt, seen["pantacle"]):
             self.tally.actions[category] += 1
         self.tally.kinds[control["kind"]] += 1
         self.follow_raid(control, decision)
