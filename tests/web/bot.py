@@ -73,6 +73,9 @@ PAGAN_KINDS = (
     "play-brew", "play-charm", "play-enchantment", "play-familiar",
 )  # fmt: skip
 PANTACLE_KINDS = ("bribe", "pay", "pass")
+HUNTER_KINDS = tuple(k for k in PAGAN_KINDS if not k.startswith(("play-", "familiar", "brew")))
+HUNTER_KINDS += ("play-ally", "play-event", "play-investigation", "play-location")
+WITCH_KINDS = ("familiar", "brew", "play-brew", "play-charm", "play-enchantment", "play-familiar")
 
 
 @dataclass
@@ -299,8 +302,11 @@ class Bot:
                 self.refused(f"banner: {text}")
         self._check_answers()
 
-    def play(self, most_clicks: int, check_every: int = 20) -> bool:
-        """Play until the game ends (True, with the result panel shown) or `most_clicks`."""
+    def play(
+        self, least: int, wanted: tuple[str, ...] = (), most: int = 0, check_every: int = 20
+    ) -> bool:
+        """Play until the game ends (True, with the result panel shown), or is cut: after
+        `least` clicks once every kind in `wanted` has been used, after `most` at the latest."""
         page = self.page
         start = self.tally.clicks
         while True:
@@ -311,7 +317,8 @@ class Bot:
             if not seen["mine"]:
                 continue
             made = self.tally.clicks - start
-            if made >= most_clicks:
+            steered = all(self.tally.actions[k] for k in wanted)
+            if made >= max(least, most) or (made >= least and steered):
                 self.check_language("the board")
                 self._check_answers()
                 return False
