@@ -65,17 +65,15 @@ HAND_LIMIT = re.compile(r"hand limit|límite de mano", re.IGNORECASE)
 # Moves that end or pass up a step: taken when nothing else is worth it (else a turn never ends).
 QUIET = {"DONE", "END", "SKIP", "PASS", "STOP"}
 
-# The kinds of action the bot must use, by game: what it counts (Tally.actions) is named so.
-PAGAN_KINDS = (
+# The kinds of action the bot must use, by seat: what it counts (Tally.actions) is named so.
+HUNTER_KINDS = (
     "raid", "raid-paid-raided-first", "raid-paid-raided-later", "ready", "eliminate",
-    "exonerate", "familiar", "brew", "discard-hand-limit",
+    "exonerate", "discard-hand-limit",
     "play-ally", "play-event", "play-investigation", "play-location",
-    "play-brew", "play-charm", "play-enchantment", "play-familiar",
 )  # fmt: skip
-PANTACLE_KINDS = ("bribe", "pay", "pass")
-HUNTER_KINDS = tuple(k for k in PAGAN_KINDS if not k.startswith(("play-", "familiar", "brew")))
-HUNTER_KINDS += ("play-ally", "play-event", "play-investigation", "play-location")
 WITCH_KINDS = ("familiar", "brew", "play-brew", "play-charm", "play-enchantment", "play-familiar")
+PAGAN_KINDS = HUNTER_KINDS + WITCH_KINDS
+PANTACLE_KINDS = ("bribe", "pay", "pass")
 
 
 @dataclass
