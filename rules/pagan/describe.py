@@ -52,4 +52,10 @@ def redact(
 
 
 def phrase(decision: str, move: Move) -> str | None:
+    if move.kind == "visit" and dict(move.args).get("pawn") == "familiar":
+        # The mover's own line, as `narrate` would say it, but a message of its own: "visited
+        # {villager}" (what others read) would otherwise take the pawn for part of the name
+        # and leave it untranslated.
+        villager = villager_name(str(dict(move.args)["villager"]))
+        return N_("visited {villager} with the Familiar pawn").format(villager=villager)
     return TEXTS.get(move.kind)

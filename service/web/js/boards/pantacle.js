@@ -201,12 +201,12 @@ export function render(root, ctx) {
       const move = found[0];
       return h("button", {
         ...attrs, type: "button", class: `${attrs.class || ""} can`, title: words(move.label), "aria-label": words(move.label),
-        "data-move-id": move.id, onclick: () => ctx.send(move).catch(() => {}),
+        "data-move-id": move.id, "data-kind": move.kind, onclick: () => ctx.send(move).catch(() => {}),
       }, ...children);
     }
     return h(tag, { ...attrs, class: `${attrs.class || ""} can` }, ...children,
       h("span", { class: "choices" }, ...found.map((move) => h("button", {
-        type: "button", class: "choice", "data-move-id": move.id, title: words(move.label), "aria-label": words(move.label),
+        type: "button", class: "choice", "data-move-id": move.id, "data-kind": move.kind, title: words(move.label), "aria-label": words(move.label),
         onclick: () => ctx.send(move).catch(() => {}),
       }, KIND_WORDS[move.kind] ? t(KIND_WORDS[move.kind]) : words(move.label)))));
   }
@@ -382,7 +382,7 @@ export function render(root, ctx) {
     drawn,
     batches.length ? h("div", { class: "bar-moves batches" }, ...batches) : null,
     rest.length ? h("div", { class: "bar-moves" }, ...rest.map((move) => h("button", {
-      type: "button", class: `bar-move kind-${move.kind.toLowerCase()}`, "data-move-id": move.id, onclick: () => ctx.send(move).catch(() => {}),
+      type: "button", class: `bar-move kind-${move.kind.toLowerCase()}`, "data-move-id": move.id, "data-kind": move.kind, onclick: () => ctx.send(move).catch(() => {}),
     }, words(move.label)))) : null);
 
   // On a phone the board is one column: what the decision is about comes first (css).
