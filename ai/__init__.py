@@ -11,6 +11,9 @@ The contract the service and workers rely on:
         the top moves as {"move": move.to_json(), "visits": int, "win_rate": float}.
     decisive_move(game, state, seat, moves, seed) -> Move | None
         a move that wins at once in every one of a few determinizations, taken without a search.
+    decide(game, state, seat, level="medium", seed=0, overrides=None) -> Decision
+        `choose_move`'s move with its reasons: the moves weighed (visits, win rates) and the
+        seat's belief (the game's `belief` hook), JSON-ready with `Decision.to_json()`.
 
 Both raise `InvalidLevel` for an unknown level or a bad override, and `ValueError` when it is
 not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord with
@@ -26,16 +29,29 @@ the hooks, the levels) are private (tests/test_layering.py).
 
 from __future__ import annotations
 
-from ai.agent import Session, analyse, choose_move, decisive_move
+from ai.agent import (
+    Decision,
+    Session,
+    analyse,
+    choose_move,
+    decide,
+    decisive_move,
+    seat_belief,
+    weighed_moves,
+)
 from ai.levels import LEVELS, InvalidLevel, Params, params_for
 
 __all__ = [
     "LEVELS",
+    "Decision",
     "InvalidLevel",
     "Params",
     "Session",
     "analyse",
     "choose_move",
+    "decide",
     "decisive_move",
     "params_for",
+    "seat_belief",
+    "weighed_moves",
 ]

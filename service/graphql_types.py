@@ -422,6 +422,16 @@ class TranscriptSeed:
     pass
 
 
+@output(record_schema.TranscriptWeighedMove)
+class TranscriptWeighedMove:
+    pass
+
+
+@output(record_schema.TranscriptThought, belief=As(type=JSON | None))
+class TranscriptThought:
+    pass
+
+
 @output(
     record_schema.TranscriptDecision,
     description=As(type=JSON | None),

@@ -65,6 +65,34 @@ class TranscriptMove(Closed):
     label: str | None = Field(default=None, description="The move's label.")
 
 
+class TranscriptWeighedMove(Closed):
+    """A move an AI's search weighed."""
+
+    move: str = Field(description="The move's id.")
+    visits: int = Field(ge=0, description="How many of the search's playouts began with it.")
+    win_rate: float = Field(
+        ge=0.0, le=1.0, description="The AI seat's mean reward after it: its estimated win rate."
+    )
+
+
+class TranscriptThought(Closed):
+    """What an AI seat weighed and believed at one of its decisions (complete records only)."""
+
+    level: str | None = Field(description="The AI's level.")
+    how: Literal["only", "decisive", "searched"] = Field(
+        description="How it chose: the only legal move, a move that wins at once, or a search."
+    )
+    weighed: list[TranscriptWeighedMove] = Field(
+        description="The moves its search weighed, most visited first (empty without a search)."
+    )
+    belief: dict[str, float] | None = Field(
+        default=None,
+        description="What the seat believed of the game's hidden fact, as probabilities: in "
+        "Pagan, the Hunter's of each villager being the witch's (read from public information "
+        "and his own Suspects).",
+    )
+
+
 class TranscriptDecision(Closed):
     """One decision of a recorded game, as the record's reader may have it."""
 
@@ -92,6 +120,11 @@ class TranscriptDecision(Closed):
         default=None,
         pattern=HASH,
         description="SHA-256 of the whole state after this decision (complete records only).",
+    )
+    ai: TranscriptThought | None = Field(
+        default=None,
+        description="An AI seat's reasons: the moves it weighed and its belief (complete "
+        "records only: secret while the game goes on).",
     )
 
 

@@ -32,9 +32,9 @@ import ai
 from ai.parallel import merge, pick, run_tree, split
 from gamestore.commits import Commit, load_state, plan_move, resolve_move
 from gamestore.handoff import ai_to_move
-from gamestore.records import ACTIVE, GameRecord
+from gamestore.records import ACTIVE, FINISHED, GameRecord
 from gamestore.store import SyncStore
-from rules.core import Game, Move, Rng, get_game, seed_state
+from rules.core import Game, Rng, get_game, seed_state
 from workers import timing
 
 log = logging.getLogger(__name__)
@@ -105,22 +105,29 @@ def play_turn(
         info = turn.information()
         quick = _without_search(turn.game, info, turn.seat, turn.seed)
         if quick is not None:
-            chosen = quick
+            decision = quick
         elif enqueue_split is not None and ai.params_for(turn.level, game=turn.game.name).trees > 1:
             enqueue_split(
                 game_id, version, split(turn.level, turn.seed, game=turn.game.name), time.time()
             )
             return "split"
         else:
-            chosen = ai.choose_move(turn.game, info, turn.seat, turn.level, turn.seed)
-        move = resolve_move(turn.game, turn.state, chosen.id)
+            decision = ai.decide(turn.game, info, turn.seat, turn.level, turn.seed)
+        move = resolve_move(turn.game, turn.state, decision.move.id)
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(time.monotonic() - started, failed=True)
         raise
     target, remember = _target(store, record, turn, quick is None, min_seconds, constant_shape)
     return _commit(
-        store, record, commit, enqueue_next, target, lambda: time.monotonic() - started, remember
+        store,
+        record,
+        commit,
+        enqueue_next,
+        target,
+        lambda: time.monotonic() - started,
+        remember,
+        decision,
     )
 
 
@@ -183,17 +190,20 @@ def finish_turn(
                 log.info("game %s v%d: tree %d grows in the merge step", game_id, version, tree)
                 by_tree[tree] = run_tree(turn.game, info, turn.seat, job)
             merged.append(by_tree[tree])
-        legal = [m.id for m in turn.game.legal_moves(info)]
+        legal = turn.game.legal_moves(info)
+        stats = merge(merged)
         chosen = pick(
-            merge(merged), legal, ai.params_for(turn.level, game=turn.game.name), turn.seed
+            stats, [m.id for m in legal], ai.params_for(turn.level, game=turn.game.name), turn.seed
         )
         move = resolve_move(turn.game, turn.state, chosen)
+        belief = ai.seat_belief(turn.game, info, turn.seat)
+        decision = ai.Decision(move, "searched", ai.weighed_moves(stats, legal), belief)
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(elapsed(), failed=True)
         raise
     target, remember = _target(store, record, turn, True, min_seconds, constant_shape)
-    return _commit(store, record, commit, enqueue_next, target, elapsed, remember)
+    return _commit(store, record, commit, enqueue_next, target, elapsed, remember, decision)
 
 
 def _seed(record: GameRecord, version: int) -> str:
@@ -201,13 +211,16 @@ def _seed(record: GameRecord, version: int) -> str:
     return f"{record.seed}/ai/{version}"
 
 
-def _without_search(game: Game, info: Any, seat: str, seed: str) -> Move | None:
-    """The move `ai.choose_move` takes without searching (the only legal move, or one that
+def _without_search(game: Game, info: Any, seat: str, seed: str) -> ai.Decision | None:
+    """The decision `ai.decide` takes without searching (the only legal move, or one that
     wins at once), or None."""
     moves = game.legal_moves(info)
     if len(moves) == 1:
-        return moves[0]
-    return ai.decisive_move(game, info, seat, moves, seed)
+        return ai.Decision(moves[0], "only", belief=ai.seat_belief(game, info, seat))
+    winning = ai.decisive_move(game, info, seat, moves, seed)
+    if winning is None:
+        return None
+    return ai.Decision(winning, "decisive", belief=ai.seat_belief(game, info, seat))
 
 
 def _target(
@@ -240,10 +253,18 @@ def _commit(
     target_seconds: float,
     elapsed: Callable[[], float],
     remember: Callable[[float], None] | None = None,
+    decision: ai.Decision | None = None,
 ) -> str:
     """Write the AI's move (compare-and-set: 'stale' when another write came first) once the
-    decision has taken `target_seconds`, then enqueue the next AI turn when the next decision
-    is an AI seat's."""
+    decision has taken `target_seconds`, then what the AI weighed and believed (`decision`),
+    then enqueue the next AI turn when the next decision is an AI seat's.
+
+    The thought is written after the move, by the task that wrote the move and only then: a
+    thought is never kept for a move that was not made. A worker that dies between the two
+    leaves that decision without its thought (its redelivery finds the game moved on); the
+    record then shows no reasons for it, which hides nothing and misleads nobody. Writing it
+    inside the move's own script would make that gap impossible, at the price of every
+    write's script knowing of the AI."""
     pause = target_seconds - elapsed()
     if pause > 0:
         time.sleep(pause)
@@ -254,6 +275,13 @@ def _commit(
     store.record_ai_task(elapsed())
     if not result.ok:
         return "stale"
+    if decision is not None:
+        store.put_thought(
+            record.id,
+            commit.version,
+            orjson.dumps(decision.to_json()),
+            finished=commit.status == FINISHED,
+        )
     if commit.next_to_move is not None:
         after = store.load(record.id)
         if (
