@@ -33,6 +33,7 @@ ServiceError                      code                      HTTP
 ├── WebhookUrlRefusedError        WEBHOOK_URL_REFUSED       422  (docs/webhooks.md)
 ├── WebhookSecretRefusedError     WEBHOOK_SECRET_REFUSED    422
 ├── TooManyWebhooks               TOO_MANY_WEBHOOKS         409  (COVEN_WEBHOOKS_PER_SEAT)
+├── RecordRefused                 RECORD_REFUSED            422  (an uploaded record to replay)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -278,6 +279,15 @@ class TooManyWebhooks(ServiceError):
     code = "TOO_MANY_WEBHOOKS"
     status = 409
     title = N_("Too many webhooks")
+
+
+class RecordRefused(ServiceError):
+    """A record sent to be replayed that is no complete record of this build, or that does not
+    replay as recorded (`gamestore.transcripts.replay`: the first divergence is the detail)."""
+
+    code = "RECORD_REFUSED"
+    status = 422
+    title = N_("Record refused")
 
 
 class NotFound(ServiceError):

@@ -449,6 +449,40 @@ class Transcript:
         return cast(JSON, data_of(self))
 
 
+@output(record_schema.ReplayWeighedMove)
+class ReplayWeighedMove:
+    pass
+
+
+@output(record_schema.ReplayThought, belief=As(type=JSON | None))
+class ReplayThought:
+    pass
+
+
+@output(record_schema.ReplayMove)
+class ReplayMove:
+    pass
+
+
+@output(record_schema.ReplayDecision)
+class ReplayDecision:
+    pass
+
+
+@output(record_schema.ReplaySeatView, view=As(name="view_json"))
+class ReplaySeatView:
+    @strawberry.field(
+        graphql_type=graphql_views.GameView, description="The view at this version, typed."
+    )
+    def view(self) -> Any:
+        return graphql_views.typed_view(data_of(self)["view"])
+
+
+@output(record_schema.ReplayPosition)
+class ReplayPosition:
+    pass
+
+
 # -- inputs ----------------------------------------------------------------------------------
 
 

@@ -168,6 +168,64 @@ class Transcript(Closed):
     outcome: dict[str, Any] | None = Field(description="How the game ended (null: not yet).")
 
 
+class ReplayWeighedMove(TranscriptWeighedMove):
+    label: str = Field(description="The move's label in the position it was weighed in.")
+
+
+class ReplayThought(TranscriptThought):
+    weighed: list[ReplayWeighedMove] = Field(  # type: ignore[assignment]
+        description="The moves its search weighed, most visited first, labelled."
+    )
+
+
+class ReplayMove(Closed):
+    id: str = Field(description="The move's id, as the rules name it.")
+    label: str = Field(description="The move's label.")
+
+
+class ReplayDecision(Closed):
+    """The decision that made a replayed position."""
+
+    version: int = Field(ge=1)
+    seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
+    kind: Literal["move", "resign", "timeout", "back"]
+    move: ReplayMove | None = Field(description="The move (null for the service's entries).")
+    ai: ReplayThought | None = Field(
+        description="An AI seat's reasons at this decision: the moves it weighed and its belief."
+    )
+
+
+class ReplaySeatView(Closed):
+    seat: str | None = Field(description="Whose view (null: the spectator's).")
+    view: dict[str, Any] = Field(description="The view as that reader had it at this version.")
+
+
+class ReplayPosition(Closed):
+    """A finished game at one version, from one viewpoint (docs/records.md, "Replays")."""
+
+    id: models.Id = Field(description="The game id.")
+    game: str
+    version: int = Field(ge=0, description="The version shown (0: before any decision).")
+    versions: int = Field(ge=0, description="The game's last version.")
+    viewpoint: str | None = Field(
+        description="A seat, `all` (every seat's view) or null (the spectator's)."
+    )
+    to_move: str | None = Field(description="Whose decision came next (null at the end).")
+    views: list[ReplaySeatView] = Field(description="The views shown, one per seat for `all`.")
+    decision: ReplayDecision | None = Field(description="The decision that made this version.")
+    outcome: dict[str, Any] | None = Field(description="How the game ended, at its last version.")
+
+
+class ReplayRequest(Closed):
+    """A record to replay, sent whole (an exported file): the position at `version`."""
+
+    record: dict[str, Any] = Field(description="A complete record (docs/records.md).")
+    version: int = Field(default=0, ge=0, description="The version to show.")
+    viewpoint: str | None = Field(
+        default=None, description="A seat, `all` (every seat's view) or null (the spectator's)."
+    )
+
+
 def json_schema() -> dict[str, Any]:
     """The record's standalone JSON Schema (draft 2020-12)."""
     schema = Transcript.model_json_schema()

@@ -12,6 +12,7 @@ from typing import Any, NoReturn, TypeVar
 
 import orjson
 from pydantic import BaseModel, ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
@@ -28,6 +29,7 @@ from service import (
     models,
     record_schema,
     rematch,
+    replays,
     transcripts,
     webhooks,
 )
@@ -49,6 +51,7 @@ from service.errors import (
     NotYourDecision,
     PayloadTooLarge,
     RateLimited,
+    RecordRefused,
     SeatNotOpen,
     SeedWithOpenSeat,
     ServiceError,
@@ -341,6 +344,33 @@ async def get_record(request: Request) -> Response:
     return json_response(data)
 
 
+REPLAYS = "/replays"
+
+
+def _viewpoint(request: Request) -> str | None:
+    return request.query_params.get("viewpoint") or None
+
+
+async def get_replay(request: Request) -> Response:
+    data = await replays.stored_position(
+        _service(request),
+        request.path_params["game_id"],
+        _int_param(request, "version") or 0,
+        _viewpoint(request),
+        _token(request),
+    )
+    return json_response(data)
+
+
+async def post_replay(request: Request) -> Response:
+    body = await _body(request, record_schema.ReplayRequest)
+    # Replaying is pure computation: off the event loop, like any other long calculation.
+    data = await run_in_threadpool(
+        replays.uploaded_position, body.record, body.version, body.viewpoint
+    )
+    return json_response(data)
+
+
 async def stream(request: Request) -> Response:
     """Server-sent events: `game` events carrying the seat's game, `: keep-alive` comments."""
     token = _token(request)
@@ -409,6 +439,7 @@ READ_ERRORS = (
     BadToken,
     MalformedInput,
     RateLimited,
+    RecordRefused,
     ServiceUnavailable,
     StoreUnavailable,
 )
@@ -693,6 +724,43 @@ ENDPOINTS += (
         record_schema.Transcript,
         auth="optional",
         errors=READ_ERRORS,
+        tags=("records",),
+    ),
+)
+
+
+ENDPOINTS += (
+    Endpoint(
+        "GET",
+        "/games/{game_id}/replay",
+        "getReplay",
+        'A finished game at one version from one viewpoint (docs/records.md, "Replays"): '
+        "the views, the decision that made it and the AI's reasons; refused while the game "
+        "goes on",
+        get_replay,
+        record_schema.ReplayPosition,
+        auth="optional",
+        query=(
+            Param("version", "The version to show (0: before any decision; default 0)"),
+            Param(
+                "viewpoint",
+                "A seat, `all` (every seat's view) or none (the spectator's)",
+                kind="string",
+            ),
+        ),
+        errors=(*READ_ERRORS, GameNotFinished),
+        tags=("records",),
+    ),
+    Endpoint(
+        "POST",
+        REPLAYS,
+        "replayRecord",
+        "A record sent whole (an exported file), checked as `coven verify` does, at one version "
+        "from one viewpoint; nothing is stored",
+        post_replay,
+        record_schema.ReplayPosition,
+        request=record_schema.ReplayRequest,
+        errors=(MalformedInput, RecordRefused, PayloadTooLarge),
         tags=("records",),
     ),
 )

@@ -1,0 +1,117 @@
+"""The replay of a finished game (`GET /games/{id}/replay`, GraphQL `replay`, `POST /replays`)
+on a real API and Redis: every version's views from each seat are the ones that seat read while
+the game went on, a stored game and its exported record replay alike, and a running game, a
+tampered record or a version out of range are refused with typed errors, in Spanish too."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.support.client import GraphQL, Rest, bearer
+
+REPLAY_QUERY = """
+query ($id: ID!, $version: Int!, $viewpoint: String) {
+  replay(gameId: $id, version: $version, viewpoint: $viewpoint) {
+    version versions viewpoint toMove views { seat viewJson view { __typename } }
+    decision { version seat kind move { id label } ai { how } } } }
+"""
+
+
+@pytest.fixture
+def rest(api: str) -> Iterator[Rest]:
+    client = Rest(api)
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def gql(api: str) -> Iterator[GraphQL]:
+    client = GraphQL(api)
+    yield client
+    client.close()
+
+
+def _pagan(rest: Rest) -> dict[str, Any]:
+    return rest.create(
+        game="pagan",
+        options={"max_turns": 1},
+        seats=[{"seat": "hunter", "kind": "human"}, {"seat": "witch", "kind": "human"}],
+    )
+
+
+def _replay(rest: Rest, game_id: str, version: int, viewpoint: str | None, **kw: Any) -> Any:
+    params: dict[str, Any] = {"version": version}
+    if viewpoint is not None:
+        params["viewpoint"] = viewpoint
+    return rest.http.get(f"/api/v1/games/{game_id}/replay", params=params, **kw)
+
+
+def test_each_seats_replay_shows_what_it_saw_at_every_version(rest: Rest, gql: GraphQL) -> None:
+    created = _pagan(rest)
+    game_id, tokens = created["id"], created["tokens"]
+    seen: dict[tuple[int, str | None], Any] = {}
+    running = _replay(rest, game_id, 0, None, headers={"Accept-Language": "es"})
+    assert running.status_code == 409
+    assert running.json()["code"] == "GAME_NOT_FINISHED"
+    assert running.json()["detail"] == "una partida solo puede repetirse cuando ha terminado"
+    refused = gql.call(REPLAY_QUERY, None, id=game_id, version=0, viewpoint=None)
+    assert refused["errors"][0]["extensions"]["code"] == "GAME_NOT_FINISHED"
+    rng = random.Random(3)
+    while True:
+        spectator = rest.read(game_id, events_limit=0).json()
+        version = spectator["version"]
+        seen[(version, None)] = spectator["view"]
+        for seat, token in tokens.items():
+            seen[(version, seat)] = rest.read(game_id, token, events_limit=0).json()["view"]
+        if spectator["status"] != "active":
+            break
+        token = tokens[spectator["to_move"]]
+        legal = rest.read(game_id, token, events_limit=0).json()["legal_moves"]
+        answer = rest.move(game_id, token, version, rng.choice(legal)["id"])
+        assert answer.status_code == 200, answer.text
+    last = version
+    assert last > 5
+    for (version, seat), view in seen.items():
+        got = _replay(rest, game_id, version, seat).json()
+        assert got["views"] == [{"seat": seat, "view": view}], (version, seat)
+        assert got["versions"] == last
+    everything = _replay(rest, game_id, 3, "all").json()
+    seats = [s["seat"] for s in rest.read(game_id).json()["seats"]]
+    assert everything["views"] == [{"seat": s, "view": seen[(3, s)]} for s in seats]
+    assert everything["decision"]["version"] == 3 and everything["decision"]["move"]["label"]
+    typed = gql.call(REPLAY_QUERY, None, id=game_id, version=3, viewpoint="witch")["data"]
+    assert typed["replay"]["views"][0]["viewJson"] == seen[(3, "witch")]
+    assert typed["replay"]["views"][0]["view"]["__typename"] == "PaganView"
+
+    # The exported record replays to the same positions, sent whole.
+    record = rest.http.get(f"/api/v1/games/{game_id}/record").json()
+    for version, seat in ((0, None), (3, "all"), (last, "hunter")):
+        sent = rest.http.post(
+            "/api/v1/replays", json={"record": record, "version": version, "viewpoint": seat}
+        )
+        assert sent.status_code == 200, sent.text
+        assert sent.json() == _replay(rest, game_id, version, seat).json()
+
+    # A tampered record, a version out of range, a seat of no game: typed refusals.
+    tampered = {**record, "decisions": [dict(d) for d in record["decisions"]]}
+    tampered["decisions"][2]["state_hash"] = "0" * 64
+    refused_record = rest.http.post(
+        "/api/v1/replays",
+        json={"record": tampered, "version": 1},
+        headers={"Accept-Language": "es"},
+    )
+    assert refused_record.status_code == 422
+    assert refused_record.json()["code"] == "RECORD_REFUSED"
+    assert refused_record.json()["detail"].startswith("este registro no se repite")
+    out_of_range = _replay(rest, game_id, last + 1, None, headers={"Accept-Language": "es"})
+    assert out_of_range.status_code == 400
+    assert out_of_range.json()["code"] == "MALFORMED_INPUT"
+    assert "no está en esta partida" in out_of_range.json()["detail"]
+    no_seat = _replay(rest, game_id, 0, "seat-9")
+    assert no_seat.status_code == 400 and no_seat.json()["code"] == "MALFORMED_INPUT"
+    wrong_token = _replay(rest, game_id, 0, None, headers=bearer("nope"))
+    assert wrong_token.status_code == 401
