@@ -280,7 +280,9 @@ export function mountLobby(root) {
       fill(mineBox, h("h2", null, t("Your games")),
         games.length ? h("ul", { class: "game-list" }, ...games.map((/** @type {any} */ g) => h("li", { "data-game-id": g.id },
           h("span", null, h("strong", null, gameTitle(g.game)), " ", h("small", null, [seatTitle(g.seat), STATUS_WORDS[g.status] ? t(STATUS_WORDS[g.status]) : g.status, g.yourDecision ? t("Your move") : ""].filter(Boolean).join(" · "))),
-          h("span", { class: "actions" }, h("a", { class: "button resume", href: `#/game/${g.id}` }, t("Resume"))))))
+          h("span", { class: "actions" },
+            h("a", { class: "button resume", href: `#/game/${g.id}` }, t("Resume")),
+            g.status === "finished" ? h("a", { class: "button replay", href: href({ name: "replay", gameId: g.id, version: 0, viewpoint: g.seat }) }, t("Replay")) : null))))
           : h("p", { class: "empty" }, t("No games yet.")));
     } catch (err) {
       showError(/** @type {Error} */ (err).message);

@@ -4,6 +4,7 @@ import { mountGame } from "./game.js";
 import { currentLang, loadWords, prefetchWords, setLang, t } from "./i18n.js";
 import { joinByLink, mountLobby } from "./lobby.js";
 import { start } from "./router.js";
+import { mountReplay } from "./replay.js";
 import { mountRules } from "./rules.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
@@ -32,6 +33,7 @@ function show(route) {
   if (route.name === "lobby") unmount = mountLobby(screen);
   else if (route.name === "join") joinByLink(screen, route.gameId);
   else if (route.name === "rules") unmount = mountRules(screen, route.game);
+  else if (route.name === "replay") unmount = mountReplay(screen, route);
   else unmount = mountGame(screen, { gameId: route.gameId, spectate: route.name === "spectate" });
 }
 

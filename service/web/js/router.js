@@ -5,16 +5,25 @@
 //   #/spectate/<id>    a game as a spectator
 //   #/join/<id>        an invite link: take the game's open seat, then play it
 //   #/rules/<game>     how to play a game
+//   #/replay/<id>?v=N&as=<seat|all>   a finished game at version N, seen by a seat, everything
+//                      or (no `as`) a spectator
 
 /**
  * @typedef {{name: "lobby"} | {name: "game", gameId: string} | {name: "spectate", gameId: string}
- *   | {name: "join", gameId: string} | {name: "rules", game: string}} Route
+ *   | {name: "join", gameId: string} | {name: "rules", game: string}
+ *   | {name: "replay", gameId: string, version: number, viewpoint: string|null}} Route
  */
 
 /** @param {string} hash  @returns {Route} */
 export function parse(hash) {
-  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [path, search] = hash.replace(/^#\/?/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const [screen, gameId] = parts;
+  if (gameId && screen === "replay") {
+    const query = new URLSearchParams(search || "");
+    const version = Number(query.get("v") || 0);
+    return { name: "replay", gameId, version: Number.isInteger(version) && version >= 0 ? version : 0, viewpoint: query.get("as") || null };
+  }
   if (gameId && (screen === "game" || screen === "spectate" || screen === "join")) {
     return { name: screen, gameId };
   }
@@ -26,6 +35,11 @@ export function parse(hash) {
 export function href(route) {
   if (route.name === "lobby") return "#/";
   if (route.name === "rules") return `#/rules/${encodeURIComponent(route.game)}`;
+  if (route.name === "replay") {
+    const query = new URLSearchParams({ v: String(route.version) });
+    if (route.viewpoint) query.set("as", route.viewpoint);
+    return `#/replay/${encodeURIComponent(route.gameId)}?${query}`;
+  }
   return `#/${route.name}/${encodeURIComponent(route.gameId)}`;
 }
 

@@ -1,0 +1,132 @@
+"""The replay viewer in Chromium: a finished Pagan game with an AI Hunter replayed from each
+seat's viewpoint and with everything shown, the AI's weighed moves and the Hunter's belief as a
+bar per villager; stepping by decision and by turn with the keyboard and the buttons; a link to a
+position opening that position; a finished Pantacle game replayed; and a game still going on
+refused in words."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Pages
+
+pytestmark = pytest.mark.slow
+
+
+def _finished_ai_game(web: str, game: str, options: dict[str, Any], seats: list[str]) -> str:
+    with httpx.Client(base_url=web, timeout=30) as client:
+        created = client.post(
+            "/api/v1/games",
+            json={
+                "game": game,
+                "options": options,
+                "seats": [{"seat": s, "kind": "ai", "level": "novice"} for s in seats],
+            },
+        )
+        assert created.status_code == 201, created.text
+        game_id = str(created.json()["id"])
+        for _ in range(900):
+            if client.get(f"/api/v1/games/{game_id}").json()["status"] != "active":
+                return game_id
+            time.sleep(0.2)
+    raise AssertionError("the AI game did not end")
+
+
+def _record(web: str, game_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = httpx.get(f"{web}/api/v1/games/{game_id}/record", timeout=30).json()
+    return data
+
+
+def test_a_pagan_game_with_an_ai_hunter_replayed_from_every_viewpoint_with_his_belief(
+    pages: Pages, web: str, screenshot: Callable[[Page, str], Path]
+) -> None:
+    game_id = _finished_ai_game(web, "pagan", {"max_turns": 2}, ["hunter", "witch"])
+    record = _record(web, game_id)
+    searched = next(
+        d
+        for d in record["decisions"]
+        if d["seat"] == "hunter" and d.get("ai", {}).get("how") == "searched"
+    )
+    at = searched["version"]
+    # A link to a position opens that position.
+    page = pages.open(f"/#/replay/{game_id}?v={at}&as=hunter")
+    expect(page.locator(".replay-version")).to_contain_text(f"Decision {at} of {record['version']}")
+    belief = page.locator(".belief li")
+    expect(belief).to_have_count(9)
+    assert page.locator(".belief meter").count() == 9
+    expect(page.locator(".ai-thought table.weighed tbody tr")).to_have_count(
+        len(searched["ai"]["weighed"])
+    )
+    expect(page.locator(".ai-thought tr.chosen")).to_have_count(1)
+    expect(page.locator(".board")).to_have_count(1)
+    screenshot(page, "replay-pagan-desktop")
+
+    # The same position from the Witch, a spectator and everything.
+    page.select_option("#replay-viewpoint", "witch")
+    expect(page).to_have_url(f"{web}/#/replay/{game_id}?v={at}&as=witch")
+    expect(page.locator(".board[data-seat=witch]")).to_have_count(1)
+    page.select_option("#replay-viewpoint", "")
+    expect(page).to_have_url(f"{web}/#/replay/{game_id}?v={at}")
+    expect(page.locator(".board[data-seat='']")).to_have_count(1)
+    page.select_option("#replay-viewpoint", "all")
+    expect(page.locator(".replay-seat .board")).to_have_count(2)
+
+    # Stepping: the keyboard by decision and by turn, the buttons to either end.
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-version")).to_contain_text(f"Decision {at + 1} of")
+    expect(page).to_have_url(f"{web}/#/replay/{game_id}?v={at + 1}&as=all")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".replay-version")).to_contain_text(f"Decision {at} of")
+    page.click(".replay-end")
+    expect(page.locator(".replay-version")).to_contain_text(
+        f"Decision {record['version']} of {record['version']}"
+    )
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-version")).to_contain_text("Decision 0 of")
+    page.keyboard.press("PageDown")
+    first_turn_end = page.locator(".replay-version").inner_text()
+    assert "Decision 0 of" not in first_turn_end
+    expect(page.locator(".log-list li.current")).to_have_count(1)
+
+    # The lobby's "Your games" has no token for an AI game; the link is the way in. In Spanish:
+    page.select_option("#lang", "es")
+    expect(page.locator(".replay-version")).to_contain_text("Decisión")
+
+
+def test_a_pantacle_replay_and_a_running_game_refused_in_words(pages: Pages, web: str) -> None:
+    game_id = _finished_ai_game(web, "pantacle", {"players": 2}, ["seat-0", "seat-1"])
+    record = _record(web, game_id)
+    page = pages.open(f"/#/replay/{game_id}?v={record['version']}&as=seat-0")
+    expect(page.locator(".replay-version")).to_contain_text(
+        f"Decision {record['version']} of {record['version']}"
+    )
+    expect(page.locator(".board")).to_have_count(1)
+    page.click(".replay-prev")
+    expect(page.locator(".replay-version")).to_contain_text(f"Decision {record['version'] - 1} of")
+
+    with httpx.Client(base_url=web, timeout=30) as client:
+        running = client.post(
+            "/api/v1/games",
+            json={
+                "game": "pantacle",
+                "options": {"players": 2},
+                "seats": [{"seat": "seat-0", "kind": "human"}, {"seat": "seat-1", "kind": "human"}],
+            },
+        ).json()
+    other = pages.open(f"/#/replay/{running['id']}")
+    expect(other.locator(".error")).to_contain_text("not over yet")
+    token = running["tokens"]["seat-0"]
+    resigned = httpx.post(
+        f"{web}/api/v1/games/{running['id']}/resign",
+        headers={"Authorization": f"Bearer {token}"},
+        json={},
+        timeout=30,
+    )
+    assert resigned.status_code == 200, resigned.text
