@@ -52,7 +52,9 @@ def test_a_pagan_game_with_an_ai_hunter_replayed_from_every_viewpoint_with_his_b
     searched = next(
         d
         for d in record["decisions"]
-        if d["seat"] == "hunter" and d.get("ai", {}).get("how") == "searched"
+        if d["seat"] == "hunter"
+        and d.get("ai", {}).get("how") == "searched"
+        and d["version"] < record["version"]  # a decision to step on to
     )
     at = searched["version"]
     # A link to a position opens that position.
