@@ -209,6 +209,21 @@ class Replay:
     def ok(self) -> bool:
         return self.divergence is None and self.commitment != COMMITMENT_MISMATCH
 
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as plain data (`coven verify --json`, `POST /replays/verify`)."""
+        return {
+            "ok": self.ok,
+            "game": self.game,
+            "versions": self.versions,
+            "checked_hashes": self.checked_hashes,
+            "commitment": self.commitment,
+            "seed_chosen": self.seed_chosen,
+            "texts_compared": self.texts_compared,
+            "divergence": None if self.divergence is None else str(self.divergence),
+            "divergence_version": None if self.divergence is None else self.divergence.version,
+            "notes": list(self.notes),
+        }
+
 
 def _require(doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -229,6 +244,11 @@ def _require(doc: Any) -> dict[str, Any]:
     if not isinstance(doc.get("decisions"), list):
         raise RecordError("the record has no decisions")
     return doc
+
+
+def require(doc: Any) -> dict[str, Any]:
+    """`doc` when it is a complete record this build can replay, else `RecordError`."""
+    return _require(doc)
 
 
 def check_commitment(doc: dict[str, Any]) -> str:

@@ -51,7 +51,7 @@ from service.limits import BodyLimit, RateLimit, SubscriptionSlots
 from service.live import Broadcaster
 from service.proxies import proxy_middleware
 from service.replication import ReplicationNotice
-from service.rest import PREFIX, REPLAYS, json_response, problem, problem_app, routes
+from service.rest import PREFIX, REPLAYS, VERIFY, json_response, problem, problem_app, routes
 from service.unavailable import Unavailable
 from service.validation import JsonBodies
 
@@ -240,7 +240,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 BodyLimit,
                 max_bytes=settings.max_body_bytes,
                 respond=problem_app,
-                larger={PREFIX + REPLAYS: settings.max_record_bytes},
+                larger={
+                    PREFIX + REPLAYS: settings.max_record_bytes,
+                    PREFIX + VERIFY: settings.max_record_bytes,
+                },
             ),
             Middleware(JsonBodies, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),

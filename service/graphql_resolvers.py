@@ -19,7 +19,16 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from rules.core import N_
-from service import catalog_text, i18n, mine, rematch, replays, transcripts, webhooks
+from service import (
+    catalog_text,
+    graphql_views,
+    i18n,
+    mine,
+    rematch,
+    replays,
+    transcripts,
+    webhooks,
+)
 from service import graphql_context as ctx
 from service.errors import IllegalMoveError, MalformedInput
 from service.fanout import Update, seat_updates
@@ -139,6 +148,22 @@ class Query:
             ctx.service(info), str(game_id), version, viewpoint, ctx.token(info)
         )
         return build(ReplayPosition, i18n.localise(data, code))
+
+    @strawberry.field(
+        graphql_type=graphql_views.GameView,
+        description="A view as REST answers it (a replayed record's, from `POST /replays`) "
+        "typed as `SeatGame.view` is, so a client draws it with the same fragments; refused "
+        "unless it has its game's declared shape exactly.",
+    )
+    def shape_view(self, view: JSON) -> Any:
+        try:
+            return graphql_views.shaped_view(view)
+        except ValueError as exc:
+            raise MalformedInput(
+                N_("this is not a view of a game of this service: {problem}").format(
+                    problem=str(exc)
+                )
+            ) from None
 
     @strawberry.field(description="This seat's webhooks in the game (token required).")
     async def webhooks(self, info: Info, game_id: strawberry.ID) -> SeatWebhooks:

@@ -226,6 +226,30 @@ class ReplayRequest(Closed):
     )
 
 
+class VerifyRequest(Closed):
+    """A record to check, sent whole (an exported file)."""
+
+    record: dict[str, Any] = Field(description="A complete record (docs/records.md).")
+
+
+class RecordVerdict(Closed):
+    """What `coven verify` says of a record: the seed against its commitment, and every decision
+    replayed (moves, texts, changes, state hashes) to the outcome."""
+
+    ok: bool = Field(description="The record replays exactly and its seed matches.")
+    game: str
+    versions: int = Field(ge=0, description="How many versions replayed as recorded.")
+    checked_hashes: int = Field(ge=0, description="How many state hashes were checked.")
+    commitment: Literal["verified", "mismatch", "absent"] = Field(
+        description="The seed against its commitment (absent: a game from before them)."
+    )
+    seed_chosen: bool | None = Field(description="Whether the creator chose the seed.")
+    texts_compared: bool = Field(description="Whether texts were compared (English records).")
+    divergence: str | None = Field(description="Where the record first diverges (in English).")
+    divergence_version: int | None = Field(description="The version it diverges at.")
+    notes: list[str] = Field(description="Notes, in English.")
+
+
 def json_schema() -> dict[str, Any]:
     """The record's standalone JSON Schema (draft 2020-12)."""
     schema = Transcript.model_json_schema()

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamestore import transcripts
+from gamestore import provenance, transcripts
 from gamestore.records import FINISHED
-from rules.core import N_, Game, get_game
+from rules.core import N_, Game, RulesError, get_game
 from service import auth
-from service.errors import GameNotFinished, GameNotFound, MalformedInput, RecordRefused
+from service.errors import (
+    GameNotFinished,
+    GameNotFound,
+    MalformedInput,
+    RecordRefused,
+)
 from service.games import GameService
 
 EVERYTHING = "all"
@@ -46,30 +51,56 @@ async def stored_position(
     return position(game, doc, version, viewpoint)
 
 
-def uploaded_position(doc: Any, version: int, viewpoint: str | None) -> dict[str, Any]:
-    """The position of the record `doc` at `version` from `viewpoint`, once the record replays
-    exactly and its seed matches its commitment (`RecordRefused` otherwise)."""
+def verify(doc: Any) -> dict[str, Any]:
+    """The verdict of `coven verify` on the record `doc` (`POST /replays/verify`): whether the
+    seed matches its commitment and every decision replays as recorded (its moves, texts,
+    changes and state hashes) to the recorded outcome, and where it first diverges."""
     try:
         result = transcripts.replay(doc)
     except transcripts.RecordError as exc:
         raise RecordRefused(
             N_("this record cannot be replayed: {reason}").format(reason=str(exc))
         ) from None
-    if result.divergence is not None:
+    return result.to_json()
+
+
+def uploaded_position(doc: Any, version: int, viewpoint: str | None) -> dict[str, Any]:
+    """The position of the record `doc` at `version` from `viewpoint`. Every step is checked
+    as far as it goes, and no further, so that stepping through a long game stays quick: the
+    seed against the commitment, each decision's seat and move against the rules, and the
+    state hash of every version up to `version` (`verify` checks the whole record once, texts
+    and all). `RecordRefused` where it diverges."""
+    try:
+        doc = transcripts.require(doc)
+        game = get_game(doc["game"])
+    except transcripts.RecordError as exc:
         raise RecordRefused(
-            N_("this record does not replay as recorded: {reason}").format(
-                reason=str(result.divergence)
+            N_("this record cannot be replayed: {reason}").format(reason=str(exc))
+        ) from None
+    except KeyError:
+        raise RecordRefused(
+            N_("this record cannot be replayed: {reason}").format(
+                reason=f"no game is called {doc.get('game')!r}"
             )
-        )
-    if not result.ok:
+        ) from None
+    if transcripts.check_commitment(doc) == transcripts.COMMITMENT_MISMATCH:
         raise RecordRefused(N_("this record's seed does not match its commitment"))
-    return position(get_game(doc["game"]), doc, version, viewpoint)
+    try:
+        return position(game, doc, version, viewpoint, check=True)
+    except (KeyError, TypeError, ValueError, IndexError, RulesError) as exc:
+        # A record whose shape the schema does not hold (a hand-edited file): refused, typed.
+        raise RecordRefused(
+            N_("this record cannot be replayed: {reason}").format(
+                reason=f"it is not shaped as a record ({type(exc).__name__})"
+            )
+        ) from None
 
 
 def position(
-    game: Game, doc: dict[str, Any], version: int, viewpoint: str | None
+    game: Game, doc: dict[str, Any], version: int, viewpoint: str | None, check: bool = False
 ) -> dict[str, Any]:
-    """The position of a complete record `doc` at `version` (see the module docstring)."""
+    """The position of a complete record `doc` at `version` (see the module docstring); with
+    `check`, each version's seat and state hash on the way are checked against the record."""
     seats = [str(s["seat"]) for s in doc["seats"]]
     if viewpoint is not None and viewpoint != EVERYTHING and viewpoint not in seats:
         raise MalformedInput(
@@ -84,11 +115,17 @@ def position(
         )
     options = game.validate_options(dict(doc["options"]))
     state = game.new(options, doc["seed"]["seed"])
+    if check:
+        _same_hash(game, state, doc.get("initial_state_hash"), 0)
     before = state
     for d in doc["decisions"][:version]:
         before = state
         if d["kind"] == "move":
+            if check and game.to_move(state) != d["seat"]:
+                raise _diverges(d["version"], f"it was not {d['seat']}'s decision")
             state = game.apply(state, _legal(game, state, d["move"]["id"]))
+        if check:
+            _same_hash(game, state, d.get("state_hash"), d["version"])
     shown = seats if viewpoint == EVERYTHING else [viewpoint]
     decision = doc["decisions"][version - 1] if version else None
     return {
@@ -106,13 +143,21 @@ def position(
 
 def _legal(game: Game, state: Any, move_id: str) -> Any:
     move = next((m for m in game.legal_moves(state) if m.id == move_id), None)
-    if move is None:  # a stored record always replays; a sent one was checked first
-        raise RecordRefused(
-            N_("this record does not replay as recorded: {reason}").format(
-                reason=f"{move_id} is not a legal move"
-            )
-        )
+    if move is None:  # a stored record always replays: only a sent one may refuse here
+        raise _diverges(None, f"{move_id} is not a legal move")
     return move
+
+
+def _same_hash(game: Game, state: Any, recorded: Any, version: int) -> None:
+    if recorded is not None and recorded != provenance.state_hash(game, state):
+        raise _diverges(version, "the state hash differs")
+
+
+def _diverges(version: int | None, what: str) -> RecordRefused:
+    reason = what if version is None else f"version {version}: {what}"
+    return RecordRefused(
+        N_("this record does not replay as recorded: {reason}").format(reason=reason)
+    )
 
 
 def _decision(game: Game, before: Any, d: dict[str, Any]) -> dict[str, Any]:

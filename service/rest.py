@@ -345,6 +345,7 @@ async def get_record(request: Request) -> Response:
 
 
 REPLAYS = "/replays"
+VERIFY = "/replays/verify"
 
 
 def _viewpoint(request: Request) -> str | None:
@@ -369,6 +370,11 @@ async def post_replay(request: Request) -> Response:
         replays.uploaded_position, body.record, body.version, body.viewpoint
     )
     return json_response(data)
+
+
+async def post_verify(request: Request) -> Response:
+    body = await _body(request, record_schema.VerifyRequest)
+    return json_response(await run_in_threadpool(replays.verify, body.record))
 
 
 async def stream(request: Request) -> Response:
@@ -755,11 +761,24 @@ ENDPOINTS += (
         "POST",
         REPLAYS,
         "replayRecord",
-        "A record sent whole (an exported file), checked as `coven verify` does, at one version "
-        "from one viewpoint; nothing is stored",
+        "A record sent whole (an exported file) at one version from one viewpoint: the seed "
+        "against its commitment and every version up to it (seat, move, state hash) checked on "
+        "the way (`/replays/verify` checks the whole record); nothing is stored",
         post_replay,
         record_schema.ReplayPosition,
         request=record_schema.ReplayRequest,
+        errors=(MalformedInput, RecordRefused, PayloadTooLarge),
+        tags=("records",),
+    ),
+    Endpoint(
+        "POST",
+        VERIFY,
+        "verifyRecord",
+        "What `coven verify` says of a record sent whole: the seed against its commitment, "
+        "every decision replayed to the outcome, and where it first diverges",
+        post_verify,
+        record_schema.RecordVerdict,
+        request=record_schema.VerifyRequest,
         errors=(MalformedInput, RecordRefused, PayloadTooLarge),
         tags=("records",),
     ),

@@ -96,17 +96,46 @@ def test_each_seats_replay_shows_what_it_saw_at_every_version(rest: Rest, gql: G
         assert sent.status_code == 200, sent.text
         assert sent.json() == _replay(rest, game_id, version, seat).json()
 
-    # A tampered record, a version out of range, a seat of no game: typed refusals.
+    verdict = rest.http.post("/api/v1/replays/verify", json={"record": record}).json()
+    assert verdict["ok"] and verdict["commitment"] == "verified"
+    assert verdict["checked_hashes"] == last + 1
+
+    # A view read from a sent record is typed by GraphQL as the stored game's is.
+    sent_view = rest.http.post(
+        "/api/v1/replays", json={"record": record, "version": 3, "viewpoint": "witch"}
+    ).json()["views"][0]["view"]
+    shaped = gql.call(
+        "query ($v: JSON!) { shapeView(view: $v) { __typename ... on PaganView { turn "
+        "villagers { id secrets } } } }",
+        None,
+        v=sent_view,
+    )["data"]["shapeView"]
+    assert shaped["__typename"] == "PaganView" and shaped["turn"] == sent_view["turn"]
+    assert [v["id"] for v in shaped["villagers"]] == [v["id"] for v in sent_view["villagers"]]
+    for bad in ({**sent_view, "turn": "one"}, {**sent_view, "extra": 1}, {"game": "chess"}, []):
+        refused_view = gql.call(
+            "query ($v: JSON!) { shapeView(view: $v) { __typename } }", None, v=bad
+        )
+        assert refused_view["errors"][0]["extensions"]["code"] == "MALFORMED_INPUT", bad
+
+    # A tampered record: verify names where it diverges; a position is refused from there on.
     tampered = {**record, "decisions": [dict(d) for d in record["decisions"]]}
     tampered["decisions"][2]["state_hash"] = "0" * 64
+    verdict = rest.http.post("/api/v1/replays/verify", json={"record": tampered}).json()
+    assert not verdict["ok"] and verdict["divergence_version"] == 3
+    before_it = rest.http.post("/api/v1/replays", json={"record": tampered, "version": 2})
+    assert before_it.status_code == 200
     refused_record = rest.http.post(
         "/api/v1/replays",
-        json={"record": tampered, "version": 1},
+        json={"record": tampered, "version": 3},
         headers={"Accept-Language": "es"},
     )
     assert refused_record.status_code == 422
     assert refused_record.json()["code"] == "RECORD_REFUSED"
     assert refused_record.json()["detail"].startswith("este registro no se repite")
+    for broken in ({"format": "coven-record"}, {**record, "decisions": [{"version": 1}]}):
+        answer = rest.http.post("/api/v1/replays", json={"record": broken, "version": 1})
+        assert answer.status_code == 422 and answer.json()["code"] == "RECORD_REFUSED", broken
     out_of_range = _replay(rest, game_id, last + 1, None, headers={"Accept-Language": "es"})
     assert out_of_range.status_code == 400
     assert out_of_range.json()["code"] == "MALFORMED_INPUT"
