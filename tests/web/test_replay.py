@@ -6,6 +6,7 @@ refused in words."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -131,3 +132,40 @@ def test_a_pantacle_replay_and_a_running_game_refused_in_words(pages: Pages, web
         timeout=30,
     )
     assert resigned.status_code == 200, resigned.text
+
+
+def test_a_record_file_opened_from_the_lobby_is_checked_then_replayed(
+    pages: Pages, web: str, tmp_path: Path
+) -> None:
+    game_id = _finished_ai_game(web, "pagan", {"max_turns": 2}, ["hunter", "witch"])
+    record = _record(web, game_id)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page = pages.open("/")
+    page.set_input_files("#f-record", str(path))
+    expect(page).to_have_url(f"{web}/#/replay-file?v=0")
+    expect(page.locator(".replay-file-note")).to_contain_text("its seed matches the commitment")
+    expect(page.locator(".board")).to_have_count(1)
+    page.select_option("#replay-viewpoint", "all")
+    expect(page.locator(".replay-seat .board")).to_have_count(2)
+    page.click(".replay-end")
+    expect(page.locator(".replay-version")).to_contain_text(
+        f"Decision {record['version']} of {record['version']}"
+    )
+    hunter = next(d for d in record["decisions"] if d.get("ai", {}).get("belief"))
+    page.keyboard.press("Home")
+    for _ in range(hunter["version"]):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-version")).to_contain_text(f"Decision {hunter['version']} of")
+    expect(page.locator(".belief meter")).to_have_count(9)
+    # A reload keeps the file's record (this tab's storage).
+    page.reload()
+    expect(page.locator(".replay-version")).to_contain_text(f"Decision {hunter['version']} of")
+
+    # A tampered file is checked and refused, in words.
+    record["decisions"][0]["state_hash"] = "0" * 64
+    path.write_text(json.dumps(record))
+    other = pages.open("/")
+    other.set_input_files("#f-record", str(path))
+    expect(other.locator(".error")).to_contain_text("does not replay as it says")
+    expect(other.locator(".board")).to_have_count(0)

@@ -34,6 +34,7 @@ function show(route) {
   else if (route.name === "join") joinByLink(screen, route.gameId);
   else if (route.name === "rules") unmount = mountRules(screen, route.game);
   else if (route.name === "replay") unmount = mountReplay(screen, route);
+  else if (route.name === "replay-file") unmount = mountReplay(screen, { ...route, gameId: null });
   else unmount = mountGame(screen, { gameId: route.gameId, spectate: route.name === "spectate" });
 }
 

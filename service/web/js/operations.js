@@ -128,3 +128,8 @@ export const REPLAY = gql`
     }
   }
 ` + [pagan.FRAGMENT, pantacle.FRAGMENT].join("\n");
+
+// A view of a record sent whole (POST /api/v1/replays answers it untyped), typed for the boards.
+export const SHAPE_VIEW = gql`
+  query ShapeView($view: JSON!) { shapeView(view: $view) { __typename ...PaganBoard ...PantacleBoard } }
+` + [pagan.FRAGMENT, pantacle.FRAGMENT].join("\n");

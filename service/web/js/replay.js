@@ -4,12 +4,13 @@
 // moves the AI weighed (with their estimated win rates) and, for Pagan's Hunter, his belief over
 // the villagers as a bar each. The position is the URL (#/replay/<id>?v=N&as=seat), so a link
 // opens the same position. Everything is the server's replay of the game's record.
-import { ApiError, request } from "./api.js";
+import { ApiError, post, request } from "./api.js";
 import { fill, h } from "./dom.js";
 import { N_, currentLang, t } from "./i18n.js";
-import { BOARDS, RECORD, REPLAY } from "./operations.js";
+import { BOARDS, RECORD, REPLAY, SHAPE_VIEW } from "./operations.js";
 import { href } from "./router.js";
 import { namer } from "./seats.js";
+import { recordFromFile } from "./store.js";
 import { groupTurns, turnMarks } from "./turns.js";
 import { eventLine, levelWords, loadCatalog } from "./game.js";
 
@@ -17,10 +18,12 @@ export const EVERYTHING = "all";
 
 /**
  * @param {HTMLElement} root
- * @param {{gameId: string, version: number, viewpoint: string|null}} where
+ * @param {{gameId: string|null, version: number, viewpoint: string|null}} where  no gameId: the
+ *     record opened from a file (store.js keeps it), replayed by POST /api/v1/replays
  * @returns {() => void}
  */
 export function mountReplay(root, where) {
+  const fromFile = where.gameId === null;
   let stopped = false;
   /** @type {any} */
   let record = null;
@@ -29,6 +32,7 @@ export function mountReplay(root, where) {
   /** @type {any} */
   let catalog = null;
   let version = where.version;
+  let fileNote = "";
   let viewpoint = where.viewpoint;
 
   const header = h("section", { class: "game-header replay-header" });
@@ -86,9 +90,9 @@ export function mountReplay(root, where) {
     history.replaceState(null, "", replayHref({ gameId: where.gameId, version, viewpoint }));
     const mine = ++asked;
     try {
-      const pos = await request(REPLAY, { gameId: where.gameId, version, viewpoint, lang: currentLang().toUpperCase() });
+      const pos = await fetchPosition();
       if (stopped || mine !== asked) return;
-      position = pos.replay;
+      position = pos;
       showError("");
       render();
     } catch (err) {
@@ -127,7 +131,7 @@ export function mountReplay(root, where) {
     fill(header,
       h("h1", null, t("Replay"), " · ", record.game === "pagan" ? "Pagan" : "Pantacle"),
       h("p", { class: "replay-version", "aria-live": "polite" }, t("Decision {n} of {total}", { n: version, total: last() })),
-      h("a", { class: "button replay-link", href: link }, t("Link to this position")));
+      fromFile ? h("p", { class: "replay-file-note" }, fileNote) : h("a", { class: "button replay-link", href: link }, t("Link to this position")));
   }
 
   function renderControls() {
@@ -246,18 +250,57 @@ export function mountReplay(root, where) {
     renderLog();
   }
 
+  /** The position shown now: the server's replay of the stored game, or of the file's record
+   * (answered untyped by REST, then each view typed by GraphQL's shapeView). */
+  async function fetchPosition() {
+    const lang = currentLang().toUpperCase();
+    if (!fromFile) {
+      return (await request(REPLAY, { gameId: where.gameId, version, viewpoint, lang })).replay;
+    }
+    const pos = await post("/replays", { record, version, viewpoint });
+    const views = await Promise.all(pos.views.map(async (/** @type {any} */ v) => ({
+      seat: v.seat, view: (await request(SHAPE_VIEW, { view: v.view })).shapeView,
+    })));
+    const d = pos.decision;
+    const ai = d && d.ai ? {
+      ...d.ai, weighed: d.ai.weighed.map((/** @type {any} */ w) => ({ move: w.move, label: w.label, visits: w.visits, winRate: w.win_rate })),
+    } : null;
+    return { ...pos, toMove: pos.to_move, views, decision: d ? { ...d, ai } : null };
+  }
+
+  /** A record opened from a file: checked whole by the server first (coven verify's verdict). */
+  async function loadFile() {
+    const doc = recordFromFile();
+    if (!doc) {
+      showError(t("No record file is open here: open one from the lobby."));
+      return false;
+    }
+    const verdict = await post("/replays/verify", { record: doc });
+    if (stopped) return false;
+    if (!verdict.ok) {
+      showError(t("This record does not replay as it says, so it is not shown.") + (verdict.divergence ? ` (${verdict.divergence})` : ""));
+      return false;
+    }
+    record = doc;
+    fileNote = verdict.commitment === "verified"
+      ? t("Opened from a file and checked: its seed matches the commitment and every decision replays.")
+      : t("Opened from a file and checked: every decision replays (the game has no seed commitment).");
+    return true;
+  }
+
   async function load() {
     try {
       const lang = currentLang().toUpperCase();
-      const [rec, pos, cat] = await Promise.all([
-        request(RECORD, { gameId: where.gameId, lang }),
-        request(REPLAY, { gameId: where.gameId, version, viewpoint, lang }),
-        loadCatalog().catch(() => null),
-      ]);
+      const cat = loadCatalog().catch(() => null);
+      if (fromFile) {
+        if (!(await loadFile())) return;
+      } else {
+        record = (await request(RECORD, { gameId: where.gameId, lang })).record.document;
+      }
+      const pos = await fetchPosition();
+      catalog = await cat;
       if (stopped) return;
-      record = rec.record.document;
-      position = pos.replay;
-      catalog = cat;
+      position = pos;
       showError("");
       render();
     } catch (err) {
@@ -274,7 +317,8 @@ export function mountReplay(root, where) {
   };
 }
 
-/** The URL hash of a position. @param {{gameId: string, version: number, viewpoint: string|null}} where */
+/** The URL hash of a position. @param {{gameId: string|null, version: number, viewpoint: string|null}} where */
 function replayHref(where) {
-  return href({ name: "replay", ...where });
+  const { gameId, version, viewpoint } = where;
+  return gameId === null ? href({ name: "replay-file", version, viewpoint }) : href({ name: "replay", gameId, version, viewpoint });
 }

@@ -7,11 +7,13 @@
 //   #/rules/<game>     how to play a game
 //   #/replay/<id>?v=N&as=<seat|all>   a finished game at version N, seen by a seat, everything
 //                      or (no `as`) a spectator
+//   #/replay-file?v=N&as=<seat|all>   the same for a record opened from a file (kept in the tab)
 
 /**
  * @typedef {{name: "lobby"} | {name: "game", gameId: string} | {name: "spectate", gameId: string}
  *   | {name: "join", gameId: string} | {name: "rules", game: string}
- *   | {name: "replay", gameId: string, version: number, viewpoint: string|null}} Route
+ *   | {name: "replay", gameId: string, version: number, viewpoint: string|null}
+ *   | {name: "replay-file", version: number, viewpoint: string|null}} Route
  */
 
 /** @param {string} hash  @returns {Route} */
@@ -19,10 +21,12 @@ export function parse(hash) {
   const [path, search] = hash.replace(/^#\/?/, "").split("?");
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const [screen, gameId] = parts;
-  if (gameId && screen === "replay") {
+  if ((gameId && screen === "replay") || screen === "replay-file") {
     const query = new URLSearchParams(search || "");
-    const version = Number(query.get("v") || 0);
-    return { name: "replay", gameId, version: Number.isInteger(version) && version >= 0 ? version : 0, viewpoint: query.get("as") || null };
+    const number = Number(query.get("v") || 0);
+    const version = Number.isInteger(number) && number >= 0 ? number : 0;
+    const viewpoint = query.get("as") || null;
+    return screen === "replay" ? { name: "replay", gameId, version, viewpoint } : { name: "replay-file", version, viewpoint };
   }
   if (gameId && (screen === "game" || screen === "spectate" || screen === "join")) {
     return { name: screen, gameId };
@@ -35,10 +39,10 @@ export function parse(hash) {
 export function href(route) {
   if (route.name === "lobby") return "#/";
   if (route.name === "rules") return `#/rules/${encodeURIComponent(route.game)}`;
-  if (route.name === "replay") {
+  if (route.name === "replay" || route.name === "replay-file") {
     const query = new URLSearchParams({ v: String(route.version) });
     if (route.viewpoint) query.set("as", route.viewpoint);
-    return `#/replay/${encodeURIComponent(route.gameId)}?${query}`;
+    return route.name === "replay" ? `#/replay/${encodeURIComponent(route.gameId)}?${query}` : `#/replay-file?${query}`;
   }
   return `#/${route.name}/${encodeURIComponent(route.gameId)}`;
 }
