@@ -108,13 +108,16 @@ class Decision:
 
 
 def weighed_moves(
-    stats: RootStats, moves: list[Move], top: int = WEIGHED_TOP
+    stats: RootStats, moves: list[Move], top: int = WEIGHED_TOP, chosen: str | None = None
 ) -> list[dict[str, JsonValue]]:
-    """The `top` moves of `stats` by visits (then mean reward, then legal order), each with its
-    visits and estimated win rate (4 decimals)."""
+    """The `top` moves of `stats` by visits (then mean reward, then legal order), and the
+    `chosen` move's after them when it is not among them (a level that draws its move may
+    play a less visited one), each with its visits and estimated win rate (4 decimals)."""
     order = _ranked(stats, moves)
+    kept = order[:top]
+    kept += [i for i in order[top:] if moves[i].id == chosen]
     out: list[dict[str, JsonValue]] = []
-    for i in order[:top]:
+    for i in kept:
         visits, reward = stats.get(moves[i].id, (0, 0.0))
         out.append(
             {
@@ -148,7 +151,7 @@ def decide(
     _, stats, _ = _grow(game, state, seat, params, seed, None)
     chosen = pick(stats, [m.id for m in moves], params, seed)
     move = next(m for m in moves if m.id == chosen)
-    return Decision(move, "searched", weighed_moves(stats, moves), belief)
+    return Decision(move, "searched", weighed_moves(stats, moves, chosen=chosen), belief)
 
 
 def seat_belief(game: Game, state: Any, seat: Seat) -> dict[str, float] | None:

@@ -197,7 +197,9 @@ def finish_turn(
         )
         move = resolve_move(turn.game, turn.state, chosen)
         belief = ai.seat_belief(turn.game, info, turn.seat)
-        decision = ai.Decision(move, "searched", ai.weighed_moves(stats, legal), belief)
+        decision = ai.Decision(
+            move, "searched", ai.weighed_moves(stats, legal, chosen=chosen), belief
+        )
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(elapsed(), failed=True)

@@ -16,7 +16,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import Pages
+from tests.web.conftest import DESKTOP, PHONE, Pages
+from tests.web.test_accessibility import CONTROLS, scan
 
 pytestmark = pytest.mark.slow
 
@@ -70,6 +71,12 @@ def test_a_pagan_game_with_an_ai_hunter_replayed_from_every_viewpoint_with_his_b
     expect(page.locator(".ai-thought tr.chosen")).to_have_count(1)
     expect(page.locator(".board")).to_have_count(1)
     screenshot(page, "replay-pagan-desktop")
+    scan(page, "the replay viewer")
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    expect(page.locator(".belief li")).to_have_count(9)
+    assert page.evaluate(CONTROLS) == [], "controls under 44x44 px on a phone"
+    screenshot(page, "replay-pagan-phone")
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
 
     # The same position from the Witch, a spectator and everything.
     page.select_option("#replay-viewpoint", "witch")
@@ -97,9 +104,17 @@ def test_a_pagan_game_with_an_ai_hunter_replayed_from_every_viewpoint_with_his_b
     expect(page.locator(".replay-version")).not_to_contain_text("Decision 0 of")
     expect(page.locator(".log-list li.current")).to_have_count(1)
 
-    # The lobby's "Your games" has no token for an AI game; the link is the way in. In Spanish:
+    # In Spanish, the same position (the one stepped to, not the one first opened).
+    page.keyboard.press("Home")
+    page.select_option("#replay-viewpoint", "hunter")
+    for _ in range(at):
+        page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(f"{web}/#/replay/{game_id}?v={at}&as=hunter")
     page.select_option("#lang", "es")
-    expect(page.locator(".replay-version")).to_contain_text("Decisión")
+    expect(page.locator(".replay-version")).to_contain_text(f"Decisión {at} de")
+    expect(page.locator(".ai-thought h2")).to_have_text("Lo que pensó la IA")
+    expect(page.locator(".belief li")).to_have_count(9)
+    screenshot(page, "replay-pagan-desktop-es")
 
 
 def test_a_pantacle_replay_and_a_running_game_refused_in_words(pages: Pages, web: str) -> None:

@@ -3,7 +3,7 @@
 import { mountGame } from "./game.js";
 import { currentLang, loadWords, prefetchWords, setLang, t } from "./i18n.js";
 import { joinByLink, mountLobby } from "./lobby.js";
-import { start } from "./router.js";
+import { parse, start } from "./router.js";
 import { mountReplay } from "./replay.js";
 import { mountRules } from "./rules.js";
 
@@ -11,8 +11,6 @@ const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
 /** @type {() => void} */
 let unmount = () => {};
-/** @type {import("./router.js").Route} */
-let shown = { name: "lobby" };
 
 function translateChrome() {
   document.documentElement.lang = currentLang();
@@ -28,7 +26,6 @@ function translateChrome() {
 function show(route) {
   unmount();
   unmount = () => {};
-  shown = route;
   window.scrollTo(0, 0);
   if (route.name === "lobby") unmount = mountLobby(screen);
   else if (route.name === "join") joinByLink(screen, route.gameId);
@@ -43,7 +40,8 @@ select.addEventListener("change", async () => {
   setLang(select.value);
   await loadWords();
   translateChrome();
-  show(shown);
+  // The URL, not the route last shown: the replay viewer steps by replacing it.
+  show(parse(location.hash));
 });
 await loadWords();
 translateChrome();

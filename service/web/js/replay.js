@@ -148,7 +148,7 @@ export function mountReplay(root, where) {
     const button = (/** @type {string} */ label, /** @type {string} */ cls, /** @type {() => void} */ action, /** @type {boolean} */ disabled) =>
       h("button", { type: "button", class: cls, onclick: action, disabled, "aria-keyshortcuts": null }, label);
     fill(controls,
-      button(t("Start"), "replay-start", () => goTo(0), version === 0),
+      button(t("Beginning"), "replay-start", () => goTo(0), version === 0),
       button(t("Previous turn"), "replay-prev-turn", previousTurn, version === 0),
       button(t("Previous decision"), "replay-prev", () => goTo(version - 1), version === 0),
       button(t("Next decision"), "replay-next", () => goTo(version + 1), version >= last()),
@@ -218,7 +218,7 @@ export function mountReplay(root, where) {
       })),
       h("p", null, t(how[thought.how] || thought.how)),
       thought.weighed.length ? h("table", { class: "weighed" },
-        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("Move")), h("th", { scope: "col" }, t("Playouts")), h("th", { scope: "col" }, t("Won")))),
+        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("Weighed move")), h("th", { scope: "col" }, t("Playouts")), h("th", { scope: "col" }, t("Won")))),
         h("tbody", null, ...thought.weighed.map((/** @type {any} */ w) => h("tr", { class: w.move === (decision.move && decision.move.id) ? "chosen" : "" },
           h("td", null, w.label), h("td", null, String(w.visits)), h("td", null, `${Math.round(w.winRate * 100)}%`))))) : null,
       belief.length ? h("section", { class: "belief", "aria-label": t("The Hunter's belief") },
