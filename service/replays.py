@@ -13,12 +13,15 @@ in that position, and its belief.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
 
 from gamestore import provenance, transcripts
 from gamestore.records import FINISHED
 from rules.core import N_, Game, RulesError, get_game
-from service import auth
+from service import auth, record_schema
 from service.errors import (
     GameNotFinished,
     GameNotFound,
@@ -51,17 +54,15 @@ async def stored_position(
     return position(game, doc, version, viewpoint)
 
 
+MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError, RulesError)
+"""What reading a record whose shape the schema does not hold (a hand-edited file) raises."""
+
+
 def verify(doc: Any) -> dict[str, Any]:
     """The verdict of `coven verify` on the record `doc` (`POST /replays/verify`): whether the
     seed matches its commitment and every decision replays as recorded (its moves, texts,
     changes and state hashes) to the recorded outcome, and where it first diverges."""
-    try:
-        result = transcripts.replay(doc)
-    except transcripts.RecordError as exc:
-        raise RecordRefused(
-            N_("this record cannot be replayed: {reason}").format(reason=str(exc))
-        ) from None
-    return result.to_json()
+    return _refused_unless_a_record(lambda: transcripts.replay(_shaped(doc)).to_json())
 
 
 def uploaded_position(doc: Any, version: int, viewpoint: str | None) -> dict[str, Any]:
@@ -70,30 +71,40 @@ def uploaded_position(doc: Any, version: int, viewpoint: str | None) -> dict[str
     seed against the commitment, each decision's seat and move against the rules, and the
     state hash of every version up to `version` (`verify` checks the whole record once, texts
     and all). `RecordRefused` where it diverges."""
+
+    def rebuild() -> dict[str, Any]:
+        record = transcripts.require(_shaped(doc))
+        if transcripts.check_commitment(record) == transcripts.COMMITMENT_MISMATCH:
+            raise RecordRefused(N_("this record's seed does not match its commitment"))
+        return position(get_game(record["game"]), record, version, viewpoint, check=True)
+
+    return _refused_unless_a_record(rebuild)
+
+
+T = TypeVar("T")
+
+
+def _shaped(doc: Any) -> Any:
+    """`doc`, once it has the record's documented shape (`record_schema.Transcript`, every
+    object closed): what the replay does not check (the AI's reasons) must be well formed too."""
     try:
-        doc = transcripts.require(doc)
-        game = get_game(doc["game"])
+        record_schema.Transcript.model_validate(doc)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the record"
+        raise transcripts.RecordError(f"{where}: {first['msg']}") from None
+    return doc
+
+
+def _refused_unless_a_record(read: Callable[[], T]) -> T:
+    """`read()`, with a document that is no record refused as `RecordRefused`."""
+    try:
+        return read()
     except transcripts.RecordError as exc:
-        raise RecordRefused(
-            N_("this record cannot be replayed: {reason}").format(reason=str(exc))
-        ) from None
-    except KeyError:
-        raise RecordRefused(
-            N_("this record cannot be replayed: {reason}").format(
-                reason=f"no game is called {doc.get('game')!r}"
-            )
-        ) from None
-    if transcripts.check_commitment(doc) == transcripts.COMMITMENT_MISMATCH:
-        raise RecordRefused(N_("this record's seed does not match its commitment"))
-    try:
-        return position(game, doc, version, viewpoint, check=True)
-    except (KeyError, TypeError, ValueError, IndexError, RulesError) as exc:
-        # A record whose shape the schema does not hold (a hand-edited file): refused, typed.
-        raise RecordRefused(
-            N_("this record cannot be replayed: {reason}").format(
-                reason=f"it is not shaped as a record ({type(exc).__name__})"
-            )
-        ) from None
+        reason = str(exc)
+    except MALFORMED as exc:
+        reason = f"it is not shaped as a record ({type(exc).__name__})"
+    raise RecordRefused(N_("this record cannot be replayed: {reason}").format(reason=reason))
 
 
 def position(

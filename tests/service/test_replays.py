@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
+from service import replays
+from service.errors import RecordRefused
 from tests.support.client import GraphQL, Rest, bearer
 
 REPLAY_QUERY = """
@@ -144,3 +148,42 @@ def test_each_seats_replay_shows_what_it_saw_at_every_version(rest: Rest, gql: G
     assert no_seat.status_code == 400 and no_seat.json()["code"] == "MALFORMED_INPUT"
     wrong_token = _replay(rest, game_id, 0, None, headers=bearer("nope"))
     assert wrong_token.status_code == 401
+
+
+FIXTURE = Path(__file__).resolve().parents[1] / "records" / "games" / "pagan-1-novice.json"
+
+
+def _broken_records() -> list[Any]:
+    doc = orjson.loads(FIXTURE.read_bytes())
+    first = doc["decisions"][0]
+    return [
+        {},
+        [],
+        {"format": "coven-record", "format_version": 1, "complete": True, "seed": {"seed": "x"}},
+        {**doc, "game": ["pagan"]},
+        {**doc, "seats": [1]},
+        {**doc, "decisions": [[1]]},
+        {**doc, "decisions": [{**first, "move": "x"}]},
+        {**doc, "options": {"max_turns": "a"}},
+        {**doc, "version": "z"},
+        {**doc, "decisions": [{**first, "ai": [1]}, *doc["decisions"][1:]]},
+    ]
+
+
+@pytest.mark.parametrize("broken", _broken_records())
+def test_a_sent_document_that_is_no_record_is_refused_typed_never_a_crash(broken: Any) -> None:
+    with pytest.raises(RecordRefused):
+        replays.uploaded_position(broken, 1, None)
+    try:
+        verdict = replays.verify(broken)
+    except RecordRefused:
+        return
+    assert verdict["ok"] is False and verdict["divergence"]
+
+
+def test_a_sent_record_rebuilds_every_version_as_its_hashes_say() -> None:
+    doc = orjson.loads(FIXTURE.read_bytes())
+    last = replays.uploaded_position(doc, doc["version"], "all")
+    assert [v["seat"] for v in last["views"]] == [s["seat"] for s in doc["seats"]]
+    assert last["outcome"] == doc["outcome"] and last["to_move"] is None
+    assert replays.verify(doc)["ok"]
