@@ -34,6 +34,7 @@ ServiceError                      code                      HTTP
 ├── WebhookSecretRefusedError     WEBHOOK_SECRET_REFUSED    422
 ├── TooManyWebhooks               TOO_MANY_WEBHOOKS         409  (COVEN_WEBHOOKS_PER_SEAT)
 ├── RecordRefused                 RECORD_REFUSED            422  (an uploaded record to replay)
+├── NoSuchPosition                NO_SUCH_POSITION          422  (a replay's version or viewpoint)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -288,6 +289,15 @@ class RecordRefused(ServiceError):
     code = "RECORD_REFUSED"
     status = 422
     title = N_("Record refused")
+
+
+class NoSuchPosition(ServiceError):
+    """A replay asked for a version the game does not have, or from a seat it does not have:
+    a request the API's document allows, which this game refuses."""
+
+    code = "NO_SUCH_POSITION"
+    status = 422
+    title = N_("No such position")
 
 
 class NotFound(ServiceError):

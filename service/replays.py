@@ -25,7 +25,7 @@ from service import auth, record_schema
 from service.errors import (
     GameNotFinished,
     GameNotFound,
-    MalformedInput,
+    NoSuchPosition,
     RecordRefused,
 )
 from service.games import GameService
@@ -114,12 +114,12 @@ def position(
     `check`, each version's seat and state hash on the way are checked against the record."""
     seats = [str(s["seat"]) for s in doc["seats"]]
     if viewpoint is not None and viewpoint != EVERYTHING and viewpoint not in seats:
-        raise MalformedInput(
+        raise NoSuchPosition(
             N_("there is no seat {seat} in this game").format(seat=repr(viewpoint))
         )
     last = int(doc["version"])
     if not 0 <= version <= last:
-        raise MalformedInput(
+        raise NoSuchPosition(
             N_("version {version} is not in this game, which has versions 0 to {last}").format(
                 version=version, last=last
             )

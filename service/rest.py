@@ -47,6 +47,7 @@ from service.errors import (
     InvalidOptionsError,
     MalformedInput,
     NameRefused,
+    NoSuchPosition,
     NotAway,
     NotYourDecision,
     PayloadTooLarge,
@@ -754,7 +755,7 @@ ENDPOINTS += (
                 kind="string",
             ),
         ),
-        errors=(*READ_ERRORS, GameNotFinished),
+        errors=(*READ_ERRORS, GameNotFinished, NoSuchPosition),
         tags=("records",),
     ),
     Endpoint(
@@ -767,7 +768,7 @@ ENDPOINTS += (
         post_replay,
         record_schema.ReplayPosition,
         request=record_schema.ReplayRequest,
-        errors=(MalformedInput, RecordRefused, PayloadTooLarge),
+        errors=(MalformedInput, RecordRefused, NoSuchPosition, PayloadTooLarge),
         tags=("records",),
     ),
     Endpoint(

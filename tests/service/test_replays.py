@@ -141,11 +141,11 @@ def test_each_seats_replay_shows_what_it_saw_at_every_version(rest: Rest, gql: G
         answer = rest.http.post("/api/v1/replays", json={"record": broken, "version": 1})
         assert answer.status_code == 422 and answer.json()["code"] == "RECORD_REFUSED", broken
     out_of_range = _replay(rest, game_id, last + 1, None, headers={"Accept-Language": "es"})
-    assert out_of_range.status_code == 400
-    assert out_of_range.json()["code"] == "MALFORMED_INPUT"
+    assert out_of_range.status_code == 422
+    assert out_of_range.json()["code"] == "NO_SUCH_POSITION"
     assert "no está en esta partida" in out_of_range.json()["detail"]
     no_seat = _replay(rest, game_id, 0, "seat-9")
-    assert no_seat.status_code == 400 and no_seat.json()["code"] == "MALFORMED_INPUT"
+    assert no_seat.status_code == 422 and no_seat.json()["code"] == "NO_SUCH_POSITION"
     wrong_token = _replay(rest, game_id, 0, None, headers=bearer("nope"))
     assert wrong_token.status_code == 401
 
