@@ -7,6 +7,7 @@ refused in words."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import DESKTOP, PHONE, Pages
+from tests.web.play import click_a_move, wait_for_turn
 from tests.web.test_accessibility import CONTROLS, scan
+from tests.web.test_pagan_board import start_pagan_game
 
 pytestmark = pytest.mark.slow
 
@@ -184,3 +187,35 @@ def test_a_record_file_opened_from_the_lobby_is_checked_then_replayed(
     other.set_input_files("#f-record", str(path))
     expect(other.locator(".error")).to_contain_text("does not replay as it says")
     expect(other.locator(".board")).to_have_count(0)
+
+
+def test_a_finished_game_opens_its_replay_from_the_result_and_from_your_games(
+    pages: Pages, page: Page, web: str
+) -> None:
+    game_id = start_pagan_game(page)  # this browser is the Witch, the Hunter a novice AI
+    rng = random.Random(5)
+    for _ in range(60):  # the Witch plays until the AI Hunter has moved
+        assert wait_for_turn(page)
+        seats = [d["seat"] for d in _record(web, game_id)["decisions"]]
+        if "hunter" in seats:
+            break
+        click_a_move(page, rng, board_first=False)
+    assert wait_for_turn(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(".tools .resign")
+    expect(page.locator(".game-over")).to_be_visible()
+    page.click(".game-over a.replay")
+    expect(page).to_have_url(f"{web}/#/replay/{game_id}?v=0&as=witch")
+    expect(page.locator(".replay-version")).to_contain_text("Decision 0 of")
+    record = _record(web, game_id)
+    hunter = next(d for d in record["decisions"] if d.get("ai", {}).get("belief"))
+    for _ in range(hunter["version"]):
+        page.click(".replay-next")
+    expect(page.locator(".replay-version")).to_contain_text(f"Decision {hunter['version']} of")
+    expect(page.locator(".belief meter")).to_have_count(9)
+
+    page.goto("/#/")
+    mine = page.locator(f".my-games li[data-game-id='{game_id}']")
+    mine.locator("a.replay").click()
+    expect(page).to_have_url(f"{web}/#/replay/{game_id}?v=0&as=witch")
+    expect(page.locator(".board[data-seat=witch]")).to_have_count(1)
