@@ -136,22 +136,23 @@ def decide(
     level: str = "medium",
     seed: int | str = 0,
     overrides: Mapping[str, Any] | None = None,
+    belief: bool = True,
 ) -> Decision:
-    """`choose_move` with its reasons: the same move, the moves weighed and the seat's belief.
-    The belief is read from `state` as the seat's information (the game's hook reads only what
+    """`choose_move` with its reasons: the same move, the moves weighed and (with `belief`) the
+    seat's belief, read from `state` as the seat's information (the game's hook reads only what
     the seat may know)."""
     params = params_for(level, overrides, game.name)
     moves = _check_turn(game, state, seat)
-    belief = seat_belief(game, state, seat)
+    believed = seat_belief(game, state, seat) if belief else None
     if len(moves) == 1:
-        return Decision(moves[0], "only", belief=belief)
+        return Decision(moves[0], "only", belief=believed)
     winning = decisive_move(game, state, seat, moves, seed)
     if winning is not None:
-        return Decision(winning, "decisive", belief=belief)
+        return Decision(winning, "decisive", belief=believed)
     _, stats, _ = _grow(game, state, seat, params, seed, None)
     chosen = pick(stats, [m.id for m in moves], params, seed)
     move = next(m for m in moves if m.id == chosen)
-    return Decision(move, "searched", weighed_moves(stats, moves, chosen=chosen), belief)
+    return Decision(move, "searched", weighed_moves(stats, moves, chosen=chosen), believed)
 
 
 def seat_belief(game: Game, state: Any, seat: Seat) -> dict[str, float] | None:
@@ -175,16 +176,7 @@ def choose_move(
 ) -> Move:
     """The move `seat` plays in `state` at `level`. The search sees only what `seat` may know:
     it plays on `game.sample(state, seat, ...)` determinizations, never on `state` itself."""
-    params = params_for(level, overrides, game.name)
-    moves = _check_turn(game, state, seat)
-    if len(moves) == 1:
-        return moves[0]
-    winning = decisive_move(game, state, seat, moves, seed)
-    if winning is not None:
-        return winning
-    _, stats, _ = _grow(game, state, seat, params, seed, None)
-    chosen = pick(stats, [m.id for m in moves], params, seed)
-    return next(m for m in moves if m.id == chosen)
+    return decide(game, state, seat, level, seed, overrides, belief=False).move
 
 
 def analyse(
