@@ -130,6 +130,15 @@ def test_a_pantacle_replay_and_a_running_game_refused_in_words(pages: Pages, web
     expect(page.locator(".board")).to_have_count(1)
     page.click(".replay-prev")
     expect(page.locator(".replay-version")).to_contain_text(f"Decision {record['version'] - 1} of")
+    # An AI seat's searched decision: the moves it weighed, and no belief (Pantacle has none).
+    searched = next(d for d in record["decisions"] if d.get("ai", {}).get("how") == "searched")
+    page.goto(f"/#/replay/{game_id}?v={searched['version']}&as=all")
+    expect(page.locator(".ai-thought table.weighed tbody tr")).to_have_count(
+        len(searched["ai"]["weighed"])
+    )
+    expect(page.locator(".ai-thought tr.chosen")).to_have_count(1)
+    expect(page.locator(".belief")).to_have_count(0)
+    expect(page.locator(".replay-seat .board")).to_have_count(2)
 
     with httpx.Client(base_url=web, timeout=30) as client:
         running = client.post(
