@@ -13,6 +13,9 @@ The contract the service and workers rely on:
         a move that wins at once in every one of a few determinizations, taken without a search.
     answer_seconds(level, game=None) -> (low, high)
         the range of seconds in which the service answers each of the level's decisions.
+    decide(game, state, seat, level="medium", seed=0, overrides=None) -> Decision
+        `choose_move`'s move with its reasons: the moves weighed (visits, win rates) and the
+        seat's belief (the game's `belief` hook), JSON-ready with `Decision.to_json()`.
 
 Both raise `InvalidLevel` for an unknown level or a bad override, and `ValueError` when it is
 not `seat`'s decision. `expert` trees can be spread over processes or a Celery chord with
@@ -28,17 +31,30 @@ the hooks, the levels) are private (tests/test_layering.py).
 
 from __future__ import annotations
 
-from ai.agent import Session, analyse, choose_move, decisive_move
+from ai.agent import (
+    Decision,
+    Session,
+    analyse,
+    choose_move,
+    decide,
+    decisive_move,
+    seat_belief,
+    weighed_moves,
+)
 from ai.levels import LEVELS, InvalidLevel, Params, answer_seconds, params_for
 
 __all__ = [
     "LEVELS",
+    "Decision",
     "InvalidLevel",
     "Params",
     "Session",
     "analyse",
     "answer_seconds",
     "choose_move",
+    "decide",
     "decisive_move",
     "params_for",
+    "seat_belief",
+    "weighed_moves",
 ]

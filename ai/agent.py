@@ -9,8 +9,10 @@ consecutive decisions of one turn; it must be told of every move played (`observ
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from ai import hooks
 from ai.ismcts import Node, root_stats, search
 from ai.levels import Params, params_for
 from ai.parallel import RootStats, merge, pick, tree_rng
@@ -76,6 +78,94 @@ def decisive_move(
     return None
 
 
+WEIGHED_TOP = 8
+"""How many of the moves a search weighed a `Decision` keeps (by visits): enough to show why
+the AI chose as it did, small enough to store with every decision of a game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move the AI chose and why: `how` it chose it ('only': the one legal move, 'decisive':
+    it wins at once, 'searched'), the moves its search weighed, most visited first, each
+    `{"move": id, "visits": n, "win_rate": mean reward of the seat}`, and `belief`, what the
+    seat believed of the game's hidden fact (the game's `belief` hook; None where it has
+    none)."""
+
+    move: Move
+    how: str
+    weighed: list[dict[str, JsonValue]] = field(default_factory=list)
+    belief: dict[str, float] | None = None
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {
+            "move": self.move.id,
+            "how": self.how,
+            "weighed": list(self.weighed),
+        }
+        if self.belief is not None:
+            out["belief"] = dict(self.belief)
+        return out
+
+
+def weighed_moves(
+    stats: RootStats, moves: list[Move], top: int = WEIGHED_TOP, chosen: str | None = None
+) -> list[dict[str, JsonValue]]:
+    """The `top` moves of `stats` by visits (then mean reward, then legal order), and the
+    `chosen` move's after them when it is not among them (a level that draws its move may
+    play a less visited one), each with its visits and estimated win rate (4 decimals)."""
+    order = _ranked(stats, moves)
+    kept = order[:top]
+    kept += [i for i in order[top:] if moves[i].id == chosen]
+    out: list[dict[str, JsonValue]] = []
+    for i in kept:
+        visits, reward = stats.get(moves[i].id, (0, 0.0))
+        out.append(
+            {
+                "move": moves[i].id,
+                "visits": visits,
+                "win_rate": round(reward / visits, 4) if visits else 0.0,
+            }
+        )
+    return out
+
+
+def decide(
+    game: Game,
+    state: Any,
+    seat: Seat,
+    level: str = "medium",
+    seed: int | str = 0,
+    overrides: Mapping[str, Any] | None = None,
+    belief: bool = True,
+) -> Decision:
+    """`choose_move` with its reasons: the same move, the moves weighed and (with `belief`) the
+    seat's belief, read from `state` as the seat's information (the game's hook reads only what
+    the seat may know)."""
+    params = params_for(level, overrides, game.name)
+    moves = _check_turn(game, state, seat)
+    believed = seat_belief(game, state, seat) if belief else None
+    if len(moves) == 1:
+        return Decision(moves[0], "only", belief=believed)
+    winning = decisive_move(game, state, seat, moves, seed)
+    if winning is not None:
+        return Decision(winning, "decisive", belief=believed)
+    _, stats, _ = _grow(game, state, seat, params, seed, None)
+    chosen = pick(stats, [m.id for m in moves], params, seed)
+    move = next(m for m in moves if m.id == chosen)
+    return Decision(move, "searched", weighed_moves(stats, moves, chosen=chosen), believed)
+
+
+def seat_belief(game: Game, state: Any, seat: Seat) -> dict[str, float] | None:
+    """The game's `belief` hook for `seat` in `state` (rounded to 4 decimals), or None."""
+    found = hooks.belief(game)
+    if found is None:
+        return None
+    belief = found(state, seat)
+    if belief is None:
+        return None
+    return {key: round(float(p), 4) for key, p in belief.items()}
+
+
 def choose_move(
     game: Game,
     state: Any,
@@ -86,16 +176,7 @@ def choose_move(
 ) -> Move:
     """The move `seat` plays in `state` at `level`. The search sees only what `seat` may know:
     it plays on `game.sample(state, seat, ...)` determinizations, never on `state` itself."""
-    params = params_for(level, overrides, game.name)
-    moves = _check_turn(game, state, seat)
-    if len(moves) == 1:
-        return moves[0]
-    winning = decisive_move(game, state, seat, moves, seed)
-    if winning is not None:
-        return winning
-    _, stats, _ = _grow(game, state, seat, params, seed, None)
-    chosen = pick(stats, [m.id for m in moves], params, seed)
-    return next(m for m in moves if m.id == chosen)
+    return decide(game, state, seat, level, seed, overrides, belief=False).move
 
 
 def analyse(
@@ -116,14 +197,7 @@ def analyse(
     params = params_for(level, {"early_stop": False, **(overrides or {})}, game.name)
     moves = _check_turn(game, state, seat)
     _, stats, _ = _grow(game, state, seat, params, seed, None)
-    order = sorted(
-        range(len(moves)),
-        key=lambda i: (
-            -stats.get(moves[i].id, (0, 0.0))[0],
-            -_mean(stats.get(moves[i].id, (0, 0.0))),
-            i,
-        ),
-    )
+    order = _ranked(stats, moves)
     out: list[dict[str, JsonValue]] = []
     for i in order[:top]:
         visits, reward = stats.get(moves[i].id, (0, 0.0))
@@ -135,6 +209,18 @@ def analyse(
             }
         )
     return out
+
+
+def _ranked(stats: RootStats, moves: list[Move]) -> list[int]:
+    """Indexes of `moves` by visits, then mean reward, then legal order."""
+    return sorted(
+        range(len(moves)),
+        key=lambda i: (
+            -stats.get(moves[i].id, (0, 0.0))[0],
+            -_mean(stats.get(moves[i].id, (0, 0.0))),
+            i,
+        ),
+    )
 
 
 def _mean(vr: tuple[int, float]) -> float:

@@ -11,6 +11,9 @@ A game object may define (see `rules.core.protocol` for the contract):
                                                  progressive bias); None: no opinion here
     belief_sample(state, seat, rng) -> state     like `sample`, but drawn from what `seat`
                                                  would believe given what the table has seen
+    belief(state, seat) -> dict[str, float]|None what `seat` believes of the game's main
+                                                 hidden fact, as probabilities (shown in a
+                                                 finished game's record); None: nothing
 
 The search looks them up with `getattr`, so a game without them plays uniformly random
 rollouts to the end of the game.
@@ -65,6 +68,14 @@ def sampler(game: Game, plausible: bool) -> Sampler:
     """The game's `belief_sample` hook when asked for and present, else `sample`."""
     hook = getattr(game, "belief_sample", None) if plausible else None
     return hook if callable(hook) else game.sample
+
+
+Belief = Callable[[Any, Seat], dict[str, float] | None]
+
+
+def belief(game: Game) -> Belief | None:
+    hook = getattr(game, "belief", None)
+    return hook if callable(hook) else None
 
 
 def rewards(outcome: Outcome, seats: list[Seat]) -> dict[Seat, float]:

@@ -96,18 +96,7 @@ def _load(path: Path) -> Replay:
 
 
 def _summary(result: Replay) -> dict[str, Any]:
-    return {
-        "ok": result.ok,
-        "game": result.game,
-        "versions": result.versions,
-        "checked_hashes": result.checked_hashes,
-        "commitment": result.commitment,
-        "seed_chosen": result.seed_chosen,
-        "texts_compared": result.texts_compared,
-        "divergence": None if result.divergence is None else str(result.divergence),
-        "divergence_version": None if result.divergence is None else result.divergence.version,
-        "notes": result.notes,
-    }
+    return result.to_json()
 
 
 def _print_replay(result: Replay) -> None:

@@ -31,6 +31,11 @@ class Keys:
     def channel(self, game_id: str) -> str:
         return f"{self.prefix}ev:{self._id(game_id)}"
 
+    def ai_thoughts(self, game_id: str) -> str:
+        """A hash, version -> what the AI seat weighed and believed at the decision that made
+        that version (written by the worker, `workers.turns`): read only once the game is over."""
+        return f"{self.prefix}ait:{self._id(game_id)}"
+
     def idempotency(self, game_id: str, seat: str, key: str) -> str:
         return f"{self.prefix}idem:{self._id(game_id)}:{seat}:{key}"
 

@@ -62,6 +62,12 @@ class Settings(BaseSettings):
         default=600, ge=0, description="Requests per window carrying one seat token (0: no limit)."
     )
     max_body_bytes: int = Field(default=65536, ge=256, description="Largest accepted request body.")
+    max_record_bytes: int = Field(
+        default=4 * 1024 * 1024,
+        ge=256,
+        description="Largest record accepted to be replayed (`POST /api/v1/replays`): a whole "
+        "game's record.",
+    )
     max_open_games_per_address: int = Field(
         default=20, ge=0, description="Unfinished games one address may have created (0: no limit)."
     )

@@ -232,6 +232,8 @@ class _Ops:
             yield _batch(
                 ("zrem", self.keys.lobby, record.id),
                 ("zrem", self.keys.creator(record.creator), record.id),
+                # The AI's thoughts go with the finished game (`put_thought` set an idle TTL).
+                ("expire", self.keys.ai_thoughts(record.id), ttl),
             )
         return CommitResult(ok == 1, int(version) if ok != -1 else -1)
 
@@ -348,6 +350,21 @@ class _Ops:
             )
             for _, fields in entries
         ]
+
+    def put_thought(self, game_id: str, version: int, thought: bytes, finished: bool) -> Op[None]:
+        """Keep what the AI weighed and believed at the decision that made `version` (written
+        by the worker right after that decision's commit, see `workers.turns`), for as long as
+        the game is kept."""
+        s = self.settings
+        ttl = s.finished_game_ttl_seconds if finished else s.idle_game_ttl_seconds
+        key = self.keys.ai_thoughts(game_id)
+        yield _batch(("hset", key, str(version), thought), ("expire", key, ttl))
+
+    def thoughts(self, game_id: str) -> Op[dict[int, dict[str, Any]]]:
+        """Every AI thought of the game by version. Secret until the game is over: only a
+        complete record reads them (`service.transcripts`)."""
+        raw = yield _command("hgetall", self.keys.ai_thoughts(game_id))
+        return {int(k): orjson.loads(v) for k, v in raw.items()}
 
     def log_entry(self, game_id: str, version: int) -> Op[dict[str, str] | None]:
         at = f"{version}-0"
@@ -560,6 +577,9 @@ class Store(_Face):
         when either changed, since they change only together."""
         return await self._run(self._ops.undo_state(game_id))
 
+    async def thoughts(self, game_id: str) -> dict[int, dict[str, Any]]:
+        return await self._run(self._ops.thoughts(game_id))
+
     async def idempotent_result(self, key: str) -> bytes | None:
         return await self._run(self._ops.idempotent_result(key))
 
@@ -624,6 +644,12 @@ class SyncStore(_Face):
     def fill_seats(self, record: GameRecord, seats: list[str], level: str) -> int:
         """The AI takes the open `seats` (1), unless one was taken first (0) or no game (-1)."""
         return self._run(self._ops.fill_seats(record, seats, level))
+
+    def put_thought(self, game_id: str, version: int, thought: bytes, finished: bool) -> None:
+        self._run(self._ops.put_thought(game_id, version, thought, finished))
+
+    def thoughts(self, game_id: str) -> dict[int, dict[str, Any]]:
+        return self._run(self._ops.thoughts(game_id))
 
     def log_entry(self, game_id: str, version: int) -> dict[str, str] | None:
         """The log entry that wrote `version`, if any."""

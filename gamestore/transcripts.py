@@ -20,7 +20,7 @@ the format; `openapi/record.schema.json` is its JSON Schema.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,10 +55,16 @@ class RecordError(ValueError):
 
 
 def build(
-    game: Game, record: GameRecord, log: Sequence[LogEntry], viewer: str | None
+    game: Game,
+    record: GameRecord,
+    log: Sequence[LogEntry],
+    viewer: str | None,
+    thoughts: Mapping[int, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The record of `record` (with its move `log`) as `viewer` (a seat, None: a spectator)
-    may have it: complete once the game is over, else only what `viewer` saw."""
+    may have it: complete once the game is over, else only what `viewer` saw. `thoughts`: what
+    the AI weighed and believed, by version (`Store.thoughts`); only a complete record holds
+    them, as each AI decision's `ai`."""
     complete = record.status == FINISHED
     # Whatever is computed from the seed (the first state, its view and hash) is only in a
     # complete record: an unfinished game's record is made from its log and header alone.
@@ -66,6 +72,8 @@ def build(
     decisions = [
         _decision(entry, viewer, complete) for entry in log if entry.version <= record.version
     ]
+    if complete and thoughts:
+        _add_thoughts(decisions, record, thoughts)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -116,6 +124,27 @@ def _decision(entry: LogEntry, viewer: str | None, complete: bool) -> dict[str, 
     if complete and "state_hash" in private:
         out["state_hash"] = private["state_hash"]
     return out
+
+
+def _add_thoughts(
+    decisions: list[dict[str, Any]], record: GameRecord, thoughts: Mapping[int, dict[str, Any]]
+) -> None:
+    """Each AI decision's `ai`: its seat's level, how it chose, the moves it weighed and its
+    belief. A thought is kept only where it is about the move recorded at its version."""
+    levels = {c.seat: c.level for c in record.seats if c.kind == "ai"}
+    for d in decisions:
+        thought = thoughts.get(d["version"])
+        move = d.get("move")
+        if thought is None or not isinstance(move, dict) or thought.get("move") != move["id"]:
+            continue
+        ai: dict[str, Any] = {
+            "level": levels.get(d["seat"]),
+            "how": thought.get("how"),
+            "weighed": thought.get("weighed", []),
+        }
+        if thought.get("belief") is not None:
+            ai["belief"] = thought["belief"]
+        d["ai"] = ai
 
 
 def abridge(doc: dict[str, Any]) -> dict[str, Any]:
@@ -182,6 +211,21 @@ class Replay:
     def ok(self) -> bool:
         return self.divergence is None and self.commitment != COMMITMENT_MISMATCH
 
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as plain data (`coven verify --json`, `POST /replays/verify`)."""
+        return {
+            "ok": self.ok,
+            "game": self.game,
+            "versions": self.versions,
+            "checked_hashes": self.checked_hashes,
+            "commitment": self.commitment,
+            "seed_chosen": self.seed_chosen,
+            "texts_compared": self.texts_compared,
+            "divergence": None if self.divergence is None else str(self.divergence),
+            "divergence_version": None if self.divergence is None else self.divergence.version,
+            "notes": list(self.notes),
+        }
+
 
 def _require(doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -202,6 +246,11 @@ def _require(doc: Any) -> dict[str, Any]:
     if not isinstance(doc.get("decisions"), list):
         raise RecordError("the record has no decisions")
     return doc
+
+
+def require(doc: Any) -> dict[str, Any]:
+    """`doc` when it is a complete record this build can replay, else `RecordError`."""
+    return _require(doc)
 
 
 def check_commitment(doc: dict[str, Any]) -> str:

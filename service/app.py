@@ -51,7 +51,7 @@ from service.limits import BodyLimit, RateLimit, SubscriptionSlots
 from service.live import Broadcaster
 from service.proxies import proxy_middleware
 from service.replication import ReplicationNotice
-from service.rest import json_response, problem, problem_app, routes
+from service.rest import PREFIX, REPLAYS, VERIFY, json_response, problem, problem_app, routes
 from service.unavailable import Unavailable
 from service.validation import JsonBodies
 
@@ -236,7 +236,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Middleware(Localise),
             # Redis down or no pool connection free: a 503 problem, outside the rate limit.
             Middleware(Unavailable, respond=problem_app),
-            Middleware(BodyLimit, max_bytes=settings.max_body_bytes, respond=problem_app),
+            Middleware(
+                BodyLimit,
+                max_bytes=settings.max_body_bytes,
+                respond=problem_app,
+                larger={
+                    PREFIX + REPLAYS: settings.max_record_bytes,
+                    PREFIX + VERIFY: settings.max_record_bytes,
+                },
+            ),
             Middleware(JsonBodies, respond=problem_app),
             Middleware(RateLimit, store=store, respond=problem_app),
         ],

@@ -34,6 +34,8 @@ ServiceError                      code                      HTTP
 ├── WebhookUrlRefusedError        WEBHOOK_URL_REFUSED       422  (docs/webhooks.md)
 ├── WebhookSecretRefusedError     WEBHOOK_SECRET_REFUSED    422
 ├── TooManyWebhooks               TOO_MANY_WEBHOOKS         409  (COVEN_WEBHOOKS_PER_SEAT)
+├── RecordRefused                 RECORD_REFUSED            422  (an uploaded record to replay)
+├── NoSuchPosition                NO_SUCH_POSITION          422  (a replay's version or viewpoint)
 ├── NotFound                      NOT_FOUND                 404  (no such route)
 └── MethodNotAllowed              METHOD_NOT_ALLOWED        405
 
@@ -287,6 +289,24 @@ class TooManyWebhooks(ServiceError):
     code = "TOO_MANY_WEBHOOKS"
     status = 409
     title = N_("Too many webhooks")
+
+
+class RecordRefused(ServiceError):
+    """A record sent to be replayed that is no complete record of this build, or that does not
+    replay as recorded (`gamestore.transcripts.replay`: the first divergence is the detail)."""
+
+    code = "RECORD_REFUSED"
+    status = 422
+    title = N_("Record refused")
+
+
+class NoSuchPosition(ServiceError):
+    """A replay asked for a version the game does not have, or from a seat it does not have:
+    a request the API's document allows, which this game refuses."""
+
+    code = "NO_SUCH_POSITION"
+    status = 422
+    title = N_("No such position")
 
 
 class NotFound(ServiceError):

@@ -19,7 +19,16 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from rules.core import N_
-from service import catalog_text, i18n, mine, rematch, transcripts, webhooks
+from service import (
+    catalog_text,
+    graphql_views,
+    i18n,
+    mine,
+    rematch,
+    replays,
+    transcripts,
+    webhooks,
+)
 from service import graphql_context as ctx
 from service.errors import IllegalMoveError, MalformedInput
 from service.fanout import Update, seat_updates
@@ -38,6 +47,7 @@ from service.graphql_types import (
     MoveInput,
     MyGames,
     RematchGame,
+    ReplayPosition,
     SeatGame,
     SeatWebhooks,
     Transcript,
@@ -119,6 +129,41 @@ class Query:
         code = ctx.lang(info, lang)
         data = await transcripts.record(ctx.service(info), str(game_id), ctx.token(info))
         return build(Transcript, {**i18n.localise(data, code), "lang": code})
+
+    @strawberry.field(
+        description="A finished game at one version from one viewpoint (a seat, `all` for "
+        "every seat's view, or none for the spectator's): the replay viewer's position, with "
+        "the AI's reasons at the decision that made it; refused while the game goes on."
+    )
+    async def replay(
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        version: int = 0,
+        viewpoint: str | None = None,
+        lang: LangArg = None,
+    ) -> ReplayPosition:
+        code = ctx.lang(info, lang)
+        data = await replays.stored_position(
+            ctx.service(info), str(game_id), version, viewpoint, ctx.token(info)
+        )
+        return build(ReplayPosition, i18n.localise(data, code))
+
+    @strawberry.field(
+        graphql_type=graphql_views.GameView,
+        description="A view as REST answers it (a replayed record's, from `POST /replays`) "
+        "typed as `SeatGame.view` is, so a client draws it with the same fragments; refused "
+        "unless it has its game's declared shape exactly.",
+    )
+    def shape_view(self, view: JSON) -> Any:
+        try:
+            return graphql_views.shaped_view(view)
+        except ValueError as exc:
+            raise MalformedInput(
+                N_("this is not a view of a game of this service: {problem}").format(
+                    problem=str(exc)
+                )
+            ) from None
 
     @strawberry.field(description="This seat's webhooks in the game (token required).")
     async def webhooks(self, info: Info, game_id: strawberry.ID) -> SeatWebhooks:

@@ -422,6 +422,16 @@ class TranscriptSeed:
     pass
 
 
+@output(record_schema.TranscriptWeighedMove)
+class TranscriptWeighedMove:
+    pass
+
+
+@output(record_schema.TranscriptThought, belief=As(type=JSON | None))
+class TranscriptThought:
+    pass
+
+
 @output(
     record_schema.TranscriptDecision,
     description=As(type=JSON | None),
@@ -437,6 +447,40 @@ class Transcript:
     @strawberry.field(description="The whole record as one JSON value.")
     def document(self) -> JSON:
         return cast(JSON, data_of(self))
+
+
+@output(record_schema.ReplayWeighedMove)
+class ReplayWeighedMove:
+    pass
+
+
+@output(record_schema.ReplayThought, belief=As(type=JSON | None))
+class ReplayThought:
+    pass
+
+
+@output(record_schema.ReplayMove)
+class ReplayMove:
+    pass
+
+
+@output(record_schema.ReplayDecision)
+class ReplayDecision:
+    pass
+
+
+@output(record_schema.ReplaySeatView, view=As(name="view_json"))
+class ReplaySeatView:
+    @strawberry.field(
+        graphql_type=graphql_views.GameView, description="The view at this version, typed."
+    )
+    def view(self) -> Any:
+        return graphql_views.typed_view(data_of(self)["view"])
+
+
+@output(record_schema.ReplayPosition)
+class ReplayPosition:
+    pass
 
 
 # -- inputs ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origi
 
 import strawberry
 
-from rules.core.shapes import Doc, Split, fields, is_union, split, unwrap
+from rules.core.shapes import Doc, Split, fields, is_union, mismatches, split, unwrap
 from service.schemas import typed_games
 
 Convert = Callable[[Any], Any]
@@ -104,6 +104,19 @@ GameView: Any = Annotated[
 def typed_view(view: Any) -> Any:
     """The GraphQL object of a game's view."""
     return _VIEWS[view["game"]][1](view)
+
+
+def shaped_view(view: Any) -> Any:
+    """The GraphQL object of a view sent by a client (a replayed record's, read from
+    `POST /replays`): checked first against its game's declared shape, exactly (`ValueError`
+    naming the first mismatch)."""
+    game = view.get("game") if isinstance(view, dict) else None
+    if game not in _GAMES:
+        raise ValueError(f"$.game: {game!r} is no game of this service")
+    problems = mismatches(view, _GAMES[game].view)
+    if problems:
+        raise ValueError(problems[0])
+    return typed_view(view)
 
 
 # -- moves ----------------------------------------------------------------------------------

@@ -109,23 +109,32 @@ class SubscriptionSlots:
 
 
 class BodyLimit:
-    """Refuses bodies over `max_bytes` with 413 before the app sees them."""
+    """Refuses bodies over `max_bytes` with 413 before the app sees them; `larger`: the paths
+    that take larger bodies (a whole record to replay), with their limits."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, respond: Responder) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int,
+        respond: Responder,
+        larger: dict[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.respond = respond
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         too_large = PayloadTooLarge(
-            N_("request bodies are limited to {max_bytes} bytes").format(max_bytes=self.max_bytes),
-            limit=self.max_bytes,
+            N_("request bodies are limited to {max_bytes} bytes").format(max_bytes=limit),
+            limit=limit,
         )
         length = _header(scope, b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.max_bytes:
+        if length is not None and length.isdigit() and int(length) > limit:
             await self.respond(too_large, scope)(scope, receive, send)
             return
         # Read the body here (it is small by definition) so chunked bodies are bounded too.
@@ -137,7 +146,7 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
+            if size > limit:
                 await self.respond(too_large, scope)(scope, receive, send)
                 return
             chunks.append(chunk)

@@ -65,6 +65,34 @@ class TranscriptMove(Closed):
     label: str | None = Field(default=None, description="The move's label.")
 
 
+class TranscriptWeighedMove(Closed):
+    """A move an AI's search weighed."""
+
+    move: str = Field(description="The move's id.")
+    visits: int = Field(ge=0, description="How many of the search's playouts began with it.")
+    win_rate: float = Field(
+        ge=0.0, le=1.0, description="The AI seat's mean reward after it: its estimated win rate."
+    )
+
+
+class TranscriptThought(Closed):
+    """What an AI seat weighed and believed at one of its decisions (complete records only)."""
+
+    level: str | None = Field(description="The AI's level.")
+    how: Literal["only", "decisive", "searched"] = Field(
+        description="How it chose: the only legal move, a move that wins at once, or a search."
+    )
+    weighed: list[TranscriptWeighedMove] = Field(
+        description="The moves its search weighed, most visited first (empty without a search)."
+    )
+    belief: dict[str, float] | None = Field(
+        default=None,
+        description="What the seat believed of the game's hidden fact, as probabilities: in "
+        "Pagan, the Hunter's of each villager being the witch's (read from public information "
+        "and his own Suspects).",
+    )
+
+
 class TranscriptDecision(Closed):
     """One decision of a recorded game, as the record's reader may have it."""
 
@@ -100,6 +128,11 @@ class TranscriptDecision(Closed):
         default=None,
         pattern=HASH,
         description="SHA-256 of the whole state after this decision (complete records only).",
+    )
+    ai: TranscriptThought | None = Field(
+        default=None,
+        description="An AI seat's reasons: the moves it weighed and its belief (complete "
+        "records only: secret while the game goes on).",
     )
 
 
@@ -141,6 +174,88 @@ class Transcript(Closed):
     )
     decisions: list[TranscriptDecision]
     outcome: dict[str, Any] | None = Field(description="How the game ended (null: not yet).")
+
+
+class ReplayWeighedMove(TranscriptWeighedMove):
+    label: str = Field(description="The move's label in the position it was weighed in.")
+
+
+class ReplayThought(TranscriptThought):
+    weighed: list[ReplayWeighedMove] = Field(  # type: ignore[assignment]
+        description="The moves its search weighed, most visited first, labelled."
+    )
+
+
+class ReplayMove(Closed):
+    id: str = Field(description="The move's id, as the rules name it.")
+    label: str = Field(description="The move's label.")
+
+
+class ReplayDecision(Closed):
+    """The decision that made a replayed position."""
+
+    version: int = Field(ge=1)
+    seat: str = Field(description="The seat that decided (or resigned, timed out, came back).")
+    kind: Literal["move", "resign", "timeout", "back"]
+    move: ReplayMove | None = Field(description="The move (null for the service's entries).")
+    ai: ReplayThought | None = Field(
+        description="An AI seat's reasons at this decision: the moves it weighed and its belief."
+    )
+
+
+class ReplaySeatView(Closed):
+    seat: str | None = Field(description="Whose view (null: the spectator's).")
+    view: dict[str, Any] = Field(description="The view as that reader had it at this version.")
+
+
+class ReplayPosition(Closed):
+    """A finished game at one version, from one viewpoint (docs/records.md, "Replays")."""
+
+    id: models.Id = Field(description="The game id.")
+    game: str
+    version: int = Field(ge=0, description="The version shown (0: before any decision).")
+    versions: int = Field(ge=0, description="The game's last version.")
+    viewpoint: str | None = Field(
+        description="A seat, `all` (every seat's view) or null (the spectator's)."
+    )
+    to_move: str | None = Field(description="Whose decision came next (null at the end).")
+    views: list[ReplaySeatView] = Field(description="The views shown, one per seat for `all`.")
+    decision: ReplayDecision | None = Field(description="The decision that made this version.")
+    outcome: dict[str, Any] | None = Field(description="How the game ended, at its last version.")
+
+
+class ReplayRequest(Closed):
+    """A record to replay, sent whole (an exported file): the position at `version`."""
+
+    record: dict[str, Any] = Field(description="A complete record (docs/records.md).")
+    version: int = Field(default=0, ge=0, description="The version to show.")
+    viewpoint: str | None = Field(
+        default=None, description="A seat, `all` (every seat's view) or null (the spectator's)."
+    )
+
+
+class VerifyRequest(Closed):
+    """A record to check, sent whole (an exported file)."""
+
+    record: dict[str, Any] = Field(description="A complete record (docs/records.md).")
+
+
+class RecordVerdict(Closed):
+    """What `coven verify` says of a record: the seed against its commitment, and every decision
+    replayed (moves, texts, changes, state hashes) to the outcome."""
+
+    ok: bool = Field(description="The record replays exactly and its seed matches.")
+    game: str
+    versions: int = Field(ge=0, description="How many versions replayed as recorded.")
+    checked_hashes: int = Field(ge=0, description="How many state hashes were checked.")
+    commitment: Literal["verified", "mismatch", "absent"] = Field(
+        description="The seed against its commitment (absent: a game from before them)."
+    )
+    seed_chosen: bool | None = Field(description="Whether the creator chose the seed.")
+    texts_compared: bool = Field(description="Whether texts were compared (English records).")
+    divergence: str | None = Field(description="Where the record first diverges (in English).")
+    divergence_version: int | None = Field(description="The version it diverges at.")
+    notes: list[str] = Field(description="Notes, in English.")
 
 
 def json_schema() -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any, NoReturn, TypeVar
 
 import orjson
 from pydantic import BaseModel, ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
@@ -28,6 +29,7 @@ from service import (
     models,
     record_schema,
     rematch,
+    replays,
     transcripts,
     webhooks,
 )
@@ -45,10 +47,12 @@ from service.errors import (
     InvalidOptionsError,
     MalformedInput,
     NameRefused,
+    NoSuchPosition,
     NotAway,
     NotYourDecision,
     PayloadTooLarge,
     RateLimited,
+    RecordRefused,
     SeatNotOpen,
     SeedWithOpenSeat,
     ServiceError,
@@ -349,6 +353,39 @@ async def get_record(request: Request) -> Response:
     return json_response(data)
 
 
+REPLAYS = "/replays"
+VERIFY = "/replays/verify"
+
+
+def _viewpoint(request: Request) -> str | None:
+    return request.query_params.get("viewpoint") or None
+
+
+async def get_replay(request: Request) -> Response:
+    data = await replays.stored_position(
+        _service(request),
+        request.path_params["game_id"],
+        _int_param(request, "version") or 0,
+        _viewpoint(request),
+        _token(request),
+    )
+    return json_response(data)
+
+
+async def post_replay(request: Request) -> Response:
+    body = await _body(request, record_schema.ReplayRequest)
+    # Replaying is pure computation: off the event loop, like any other long calculation.
+    data = await run_in_threadpool(
+        replays.uploaded_position, body.record, body.version, body.viewpoint
+    )
+    return json_response(data)
+
+
+async def post_verify(request: Request) -> Response:
+    body = await _body(request, record_schema.VerifyRequest)
+    return json_response(await run_in_threadpool(replays.verify, body.record))
+
+
 async def stream(request: Request) -> Response:
     """Server-sent events: `game` events carrying the seat's game, `: keep-alive` comments."""
     token = _token(request)
@@ -417,6 +454,7 @@ READ_ERRORS = (
     BadToken,
     MalformedInput,
     RateLimited,
+    RecordRefused,
     ServiceUnavailable,
     StoreUnavailable,
 )
@@ -713,6 +751,56 @@ ENDPOINTS += (
         record_schema.Transcript,
         auth="optional",
         errors=READ_ERRORS,
+        tags=("records",),
+    ),
+)
+
+
+ENDPOINTS += (
+    Endpoint(
+        "GET",
+        "/games/{game_id}/replay",
+        "getReplay",
+        'A finished game at one version from one viewpoint (docs/records.md, "Replays"): '
+        "the views, the decision that made it and the AI's reasons; refused while the game "
+        "goes on",
+        get_replay,
+        record_schema.ReplayPosition,
+        auth="optional",
+        query=(
+            Param("version", "The version to show (0: before any decision; default 0)"),
+            Param(
+                "viewpoint",
+                "A seat, `all` (every seat's view) or none (the spectator's)",
+                kind="string",
+            ),
+        ),
+        errors=(*READ_ERRORS, GameNotFinished, NoSuchPosition),
+        tags=("records",),
+    ),
+    Endpoint(
+        "POST",
+        REPLAYS,
+        "replayRecord",
+        "A record sent whole (an exported file) at one version from one viewpoint: the seed "
+        "against its commitment and every version up to it (seat, move, state hash) checked on "
+        "the way (`/replays/verify` checks the whole record); nothing is stored",
+        post_replay,
+        record_schema.ReplayPosition,
+        request=record_schema.ReplayRequest,
+        errors=(MalformedInput, RecordRefused, NoSuchPosition, PayloadTooLarge),
+        tags=("records",),
+    ),
+    Endpoint(
+        "POST",
+        VERIFY,
+        "verifyRecord",
+        "What `coven verify` says of a record sent whole: the seed against its commitment, "
+        "every decision replayed to the outcome, and where it first diverges",
+        post_verify,
+        record_schema.RecordVerdict,
+        request=record_schema.VerifyRequest,
+        errors=(MalformedInput, RecordRefused, PayloadTooLarge),
         tags=("records",),
     ),
 )

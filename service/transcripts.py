@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamestore import transcripts
+from gamestore.records import FINISHED
 from rules.core import N_, get_game
 from service import auth
 from service.errors import GameNotFound
@@ -24,4 +25,6 @@ async def record(service: GameService, game_id: str, token: str | None) -> dict[
     seat = auth.seat_of(stored, token)
     # Read after the game: entries of moves made in between are left out by `build`.
     log = await service.store.full_log(game_id)
-    return transcripts.build(get_game(stored.game), stored, log, seat)
+    # The AI's thoughts are secret until the end: read only for a finished game.
+    thoughts = await service.store.thoughts(game_id) if stored.status == FINISHED else None
+    return transcripts.build(get_game(stored.game), stored, log, seat, thoughts)

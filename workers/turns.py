@@ -35,9 +35,9 @@ import ai
 from ai.parallel import merge, pick, run_tree, split
 from gamestore.commits import Commit, load_state, plan_move, resolve_move
 from gamestore.handoff import ai_to_move
-from gamestore.records import ACTIVE, GameRecord
+from gamestore.records import ACTIVE, FINISHED, GameRecord
 from gamestore.store import SyncStore
-from rules.core import Game, Move, Rng, get_game, seed_state
+from rules.core import Game, Rng, get_game, seed_state
 from workers import timing
 
 log = logging.getLogger(__name__)
@@ -115,7 +115,7 @@ def play_turn(
         info = turn.information()
         quick = _without_search(turn.game, info, turn.seat, turn.seed)
         if quick is not None:
-            chosen = quick.id
+            decision = quick
         else:
             jobs = split(turn.level, turn.seed, game=name)
             # The deadline is set just before the search, after everything that precedes it.
@@ -126,8 +126,8 @@ def play_turn(
             if enqueue_split is not None and len(jobs) > 1:
                 enqueue_split(game_id, version, jobs, started_wall, answer)
                 return "split"
-            chosen = _searched(turn, info, jobs)
-        move = resolve_move(turn.game, turn.state, chosen)
+            decision = _searched(turn, info, jobs)
+        move = resolve_move(turn.game, turn.state, decision.move.id)
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(pacer.clock() - started, failed=True)
@@ -137,7 +137,7 @@ def play_turn(
         return pacer.clock() - started
 
     return _commit(
-        store, record, commit, enqueue_next, lambda: pacer.wait(started, answer), elapsed
+        store, record, commit, enqueue_next, lambda: pacer.wait(started, answer), elapsed, decision
     )
 
 
@@ -157,8 +157,8 @@ def search_tree(
     return run_tree(turn.game, turn.information(), turn.seat, _capped(job, turn))
 
 
-def _searched(turn: _AiTurn, info: Any, jobs: list[dict[str, Any]]) -> str:
-    """The move `ai.choose_move` chooses when it searches (the same trees, merged and picked
+def _searched(turn: _AiTurn, info: Any, jobs: list[dict[str, Any]]) -> ai.Decision:
+    """The decision `ai.decide` takes when it searches (the same trees, merged and picked
     alike: `_without_search` has ruled out the moves it takes without one), the trees growing
     one after another here, sharing what is left before their jobs' deadline equally."""
     results = []
@@ -167,8 +167,18 @@ def _searched(turn: _AiTurn, info: Any, jobs: list[dict[str, Any]]) -> str:
             now = time.time()
             job = {**job, DEADLINE: now + (float(job[DEADLINE]) - now) / (len(jobs) - i)}
         results.append(run_tree(turn.game, info, turn.seat, _capped(job, turn)))
-    legal = [m.id for m in turn.game.legal_moves(info)]
-    return pick(merge(results), legal, ai.params_for(turn.level, game=turn.game.name), turn.seed)
+    return _weighed(turn, info, results)
+
+
+def _weighed(turn: _AiTurn, info: Any, trees: list[dict[str, Any]]) -> ai.Decision:
+    """The move picked from the merged trees, with what they weighed and the seat's belief."""
+    legal = turn.game.legal_moves(info)
+    stats = merge(trees)
+    params = ai.params_for(turn.level, game=turn.game.name)
+    chosen = pick(stats, [m.id for m in legal], params, turn.seed)
+    move = next(m for m in legal if m.id == chosen)
+    belief = ai.seat_belief(turn.game, info, turn.seat)
+    return ai.Decision(move, "searched", ai.weighed_moves(stats, legal, chosen=chosen), belief)
 
 
 def _capped(job: dict[str, Any], turn: _AiTurn) -> dict[str, Any]:
@@ -227,11 +237,8 @@ def finish_turn(
                     job[DEADLINE] = started + answer * timing.SEARCH_SHARE
                 by_tree[tree] = run_tree(turn.game, info, turn.seat, _capped(job, turn))
             merged.append(by_tree[tree])
-        legal = [m.id for m in turn.game.legal_moves(info)]
-        chosen = pick(
-            merge(merged), legal, ai.params_for(turn.level, game=turn.game.name), turn.seed
-        )
-        move = resolve_move(turn.game, turn.state, chosen)
+        decision = _weighed(turn, info, merged)
+        move = resolve_move(turn.game, turn.state, decision.move.id)
         commit, _ = plan_move(turn.game, record, turn.state, turn.seat, move, task=task_id)
     except Exception:
         store.record_ai_task(elapsed(), failed=True)
@@ -242,7 +249,7 @@ def finish_turn(
         if pause > 0:
             pacer.sleep(pause)
 
-    return _commit(store, record, commit, enqueue_next, wait, elapsed)
+    return _commit(store, record, commit, enqueue_next, wait, elapsed, decision)
 
 
 def _seed(record: GameRecord, version: int) -> str:
@@ -250,13 +257,16 @@ def _seed(record: GameRecord, version: int) -> str:
     return f"{record.seed}/ai/{version}"
 
 
-def _without_search(game: Game, info: Any, seat: str, seed: str) -> Move | None:
-    """The move `ai.choose_move` takes without searching (the only legal move, or one that
+def _without_search(game: Game, info: Any, seat: str, seed: str) -> ai.Decision | None:
+    """The decision `ai.decide` takes without searching (the only legal move, or one that
     wins at once), or None."""
     moves = game.legal_moves(info)
     if len(moves) == 1:
-        return moves[0]
-    return ai.decisive_move(game, info, seat, moves, seed)
+        return ai.Decision(moves[0], "only", belief=ai.seat_belief(game, info, seat))
+    winning = ai.decisive_move(game, info, seat, moves, seed)
+    if winning is None:
+        return None
+    return ai.Decision(winning, "decisive", belief=ai.seat_belief(game, info, seat))
 
 
 def _commit(
@@ -266,15 +276,29 @@ def _commit(
     enqueue_next: EnqueueNext,
     wait: Callable[[], None],
     elapsed: Callable[[], float],
+    decision: ai.Decision,
 ) -> str:
     """Write the AI's move (compare-and-set: 'stale' when another write came first) once
-    `wait` returns (the decision's answer time), then enqueue the next AI turn when the next
-    decision is an AI seat's."""
+    `wait` returns (the decision's answer time), then what the AI weighed and believed
+    (`decision`), then enqueue the next AI turn when the next decision is an AI seat's.
+
+    The thought is written after the move, by the task that wrote the move and only then: a
+    thought is never kept for a move that was not made. A worker that dies between the two
+    leaves that decision without its thought (its redelivery finds the game moved on); the
+    record then shows no reasons for it, which hides nothing and misleads nobody. Writing it
+    inside the move's own script would make that gap impossible, at the price of every
+    write's script knowing of the AI."""
     wait()
     result = store.commit(record, commit)
     store.record_ai_task(elapsed())
     if not result.ok:
         return "stale"
+    store.put_thought(
+        record.id,
+        commit.version,
+        orjson.dumps(decision.to_json()),
+        finished=commit.status == FINISHED,
+    )
     if commit.next_to_move is not None:
         after = store.load(record.id)
         if (

@@ -192,6 +192,11 @@ class Game(Protocol):
 #       Like `sample` (the same guarantees: consistent with the seat's view, reading nothing it
 #       cannot know), but hidden facts drawn as the seat would believe from what the table has
 #       seen rather than uniformly. `sample` itself stays uniform; this is the AI's inference.
+#   belief(state, seat: Seat) -> dict[str, float] | None
+#       What `seat` believes of the game's main hidden fact, as probabilities by key (Pagan: the
+#       Hunter's of each villager being the witch's), read only from what the seat may know; None
+#       for a seat with no such belief. Recorded with an AI seat's decisions and shown once the
+#       game is over.
 #   arena_stats(state) -> dict[str, float]
 #       Numbers that summarise a (finished) game for the arena's records: `turns`, the game's
 #       length in its own turns, and any score that says how close the loser came.

@@ -6,7 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import N_, GameInfo, MachineGame, Move, Options, Outcome, Rng
-from rules.pagan import describe, heuristics, sampling, setup, state, view_types, views
+from rules.pagan import (
+    describe,
+    heuristics,
+    inference,
+    sampling,
+    setup,
+    state,
+    view_types,
+    views,
+)
 from rules.pagan.catalog_export import catalog_json
 from rules.pagan.machine import MACHINE
 from rules.pagan.state import DRAW, HUNTER, SEATS, WITCH, PaganState
@@ -125,6 +134,14 @@ class PaganGame(MachineGame[PaganState, str]):
 
     def belief_sample(self, s: PaganState, seat: str, rng: Rng) -> PaganState:
         return heuristics.belief_sample(s, seat, rng)
+
+    def belief(self, s: PaganState, seat: str) -> dict[str, float] | None:
+        """The Hunter's posterior over every villager (0 for one he has ruled out: dead or among
+        his drawn Suspects), in the villagers' order; None for the Witch, who knows."""
+        if seat != HUNTER:
+            return None
+        probs = inference.posterior(s)
+        return {v.id: probs.get(v.id, 0.0) for v in s.villagers}
 
     def arena_stats(self, s: PaganState) -> dict[str, float]:
         """The game turn it ended on, the Favors on living villagers (how near the ritual the

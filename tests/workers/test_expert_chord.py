@@ -136,6 +136,10 @@ def test_the_chords_move_is_the_move_choose_move_chooses(
     assert entry is not None
     assert (entry["seat"], entry["move"], entry["task"]) == ("witch", expected.id, "t-finish")
     assert followups == [(game_id, 1)]  # the Witch decides again
+    # The merged trees' reasons, kept with the move: the same as ai.decide's in one process.
+    thought = store.thoughts(game_id)[1]
+    decided = ai.decide(game, info, "witch", "expert", seed)
+    assert thought == orjson.loads(orjson.dumps(decided.to_json()))
 
 
 @pytest.mark.slow

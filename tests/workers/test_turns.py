@@ -60,6 +60,14 @@ def test_a_duplicate_or_stale_ai_task_does_nothing(settings: Settings) -> None:
         == "stale"
     )
     assert store.load(game_id).version == version  # type: ignore[union-attr]
+    # The move's reasons are kept once, for the move that was made, and nothing for the stale
+    # deliveries.
+    entry = store.log_entry(game_id, 1)
+    assert entry is not None
+    thoughts = store.thoughts(game_id)
+    assert list(thoughts) == [1] and thoughts[1]["move"] == entry["move"]
+    assert thoughts[1]["how"] in ("only", "decisive", "searched")
+    assert "belief" not in thoughts[1]  # the Witch knows her villager: no belief
     assert turns.play_turn(store, game_id, 5, "task-c", lambda g, v: None) == "stale"
     assert turns.play_turn(store, "no-such-game", 0, "task-d", lambda g, v: None) == "gone"
 

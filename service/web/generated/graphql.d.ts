@@ -874,6 +874,10 @@ export type Query = {
   openGames: Array<LobbyGame>;
   /** The game's record (docs/records.md): while it goes on, what the token's seat saw (no token: what everyone saw); once it is over, everything. */
   record: Transcript;
+  /** A finished game at one version from one viewpoint (a seat, `all` for every seat's view, or none for the spectator's): the replay viewer's position, with the AI's reasons at the decision that made it; refused while the game goes on. */
+  replay: ReplayPosition;
+  /** A view as REST answers it (a replayed record's, from `POST /replays`) typed as `SeatGame.view` is, so a client draws it with the same fragments; refused unless it has its game's declared shape exactly. */
+  shapeView: GameView;
   /** The delivery log of this seat's webhooks, newest first (token required). */
   webhookDeliveries: Array<WebhookDelivery>;
   /** This seat's webhooks in the game (token required). */
@@ -919,6 +923,19 @@ export type QueryRecordArgs = {
 };
 
 
+export type QueryReplayArgs = {
+  gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
+  version?: Scalars['Int']['input'];
+  viewpoint?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryShapeViewArgs = {
+  view: Scalars['JSON']['input'];
+};
+
+
 export type QueryWebhookDeliveriesArgs = {
   gameId: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -940,6 +957,83 @@ export type RematchGame = {
   seat: Scalars['String']['output'];
   /** This seat's token in the rematch (given once). */
   token: Scalars['String']['output'];
+};
+
+/** The decision that made a replayed position. */
+export type ReplayDecision = {
+  __typename?: 'ReplayDecision';
+  /** An AI seat's reasons at this decision: the moves it weighed and its belief. */
+  ai: Maybe<ReplayThought>;
+  kind: Scalars['String']['output'];
+  /** The move (null for the service's entries). */
+  move: Maybe<ReplayMove>;
+  /** The seat that decided (or resigned, timed out, came back). */
+  seat: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
+};
+
+export type ReplayMove = {
+  __typename?: 'ReplayMove';
+  /** The move's id, as the rules name it. */
+  id: Scalars['String']['output'];
+  /** The move's label. */
+  label: Scalars['String']['output'];
+};
+
+/** A finished game at one version, from one viewpoint (docs/records.md, "Replays"). */
+export type ReplayPosition = {
+  __typename?: 'ReplayPosition';
+  /** The decision that made this version. */
+  decision: Maybe<ReplayDecision>;
+  game: Scalars['String']['output'];
+  /** The game id. */
+  id: Scalars['ID']['output'];
+  /** How the game ended, at its last version. */
+  outcome: Maybe<Scalars['JSON']['output']>;
+  /** Whose decision came next (null at the end). */
+  toMove: Maybe<Scalars['String']['output']>;
+  /** The version shown (0: before any decision). */
+  version: Scalars['Int']['output'];
+  /** The game's last version. */
+  versions: Scalars['Int']['output'];
+  /** A seat, `all` (every seat's view) or null (the spectator's). */
+  viewpoint: Maybe<Scalars['String']['output']>;
+  /** The views shown, one per seat for `all`. */
+  views: Array<ReplaySeatView>;
+};
+
+export type ReplaySeatView = {
+  __typename?: 'ReplaySeatView';
+  /** Whose view (null: the spectator's). */
+  seat: Maybe<Scalars['String']['output']>;
+  /** The view at this version, typed. */
+  view: GameView;
+  /** The view as that reader had it at this version. */
+  viewJson: Scalars['JSON']['output'];
+};
+
+export type ReplayThought = {
+  __typename?: 'ReplayThought';
+  /** What the seat believed of the game's hidden fact, as probabilities: in Pagan, the Hunter's of each villager being the witch's (read from public information and his own Suspects). */
+  belief: Maybe<Scalars['JSON']['output']>;
+  /** How it chose: the only legal move, a move that wins at once, or a search. */
+  how: Scalars['String']['output'];
+  /** The AI's level. */
+  level: Maybe<Scalars['String']['output']>;
+  /** The moves its search weighed, most visited first, labelled. */
+  weighed: Array<ReplayWeighedMove>;
+};
+
+export type ReplayWeighedMove = {
+  __typename?: 'ReplayWeighedMove';
+  /** The move's label in the position it was weighed in. */
+  label: Scalars['String']['output'];
+  /** The move's id. */
+  move: Scalars['String']['output'];
+  /** How many of the search's playouts began with it. */
+  visits: Scalars['Int']['output'];
+  /** The AI seat's mean reward after it: its estimated win rate. */
+  winRate: Scalars['Float']['output'];
 };
 
 export type Seat = {
@@ -1081,6 +1175,8 @@ export type Transcript = {
 /** One decision of a recorded game, as the record's reader may have it. */
 export type TranscriptDecision = {
   __typename?: 'TranscriptDecision';
+  /** An AI seat's reasons: the moves it weighed and its belief (complete records only: secret while the game goes on). */
+  ai: Maybe<TranscriptThought>;
   /** When (ISO 8601, UTC). */
   at: Maybe<Scalars['String']['output']>;
   /** JSON Patch (RFC 6902) of the spectator's view. */
@@ -1126,6 +1222,30 @@ export type TranscriptSeed = {
   scheme: Maybe<Scalars['String']['output']>;
   /** The deal's seed: only once the game is over. */
   seed: Maybe<Scalars['String']['output']>;
+};
+
+/** What an AI seat weighed and believed at one of its decisions (complete records only). */
+export type TranscriptThought = {
+  __typename?: 'TranscriptThought';
+  /** What the seat believed of the game's hidden fact, as probabilities: in Pagan, the Hunter's of each villager being the witch's (read from public information and his own Suspects). */
+  belief: Maybe<Scalars['JSON']['output']>;
+  /** How it chose: the only legal move, a move that wins at once, or a search. */
+  how: Scalars['String']['output'];
+  /** The AI's level. */
+  level: Maybe<Scalars['String']['output']>;
+  /** The moves its search weighed, most visited first (empty without a search). */
+  weighed: Array<TranscriptWeighedMove>;
+};
+
+/** A move an AI's search weighed. */
+export type TranscriptWeighedMove = {
+  __typename?: 'TranscriptWeighedMove';
+  /** The move's id. */
+  move: Scalars['String']['output'];
+  /** How many of the search's playouts began with it. */
+  visits: Scalars['Int']['output'];
+  /** The AI seat's mean reward after it: its estimated win rate. */
+  winRate: Scalars['Float']['output'];
 };
 
 /** A seat's webhook (its secret is never shown again). */
@@ -1293,3 +1413,28 @@ export type GameNameQueryVariables = Exact<{
 
 
 export type GameNameQuery = { __typename?: 'Query', game: { __typename?: 'SeatGame', game: string } };
+
+export type RecordQueryVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+  lang?: InputMaybe<Language>;
+}>;
+
+
+export type RecordQuery = { __typename?: 'Query', record: { __typename?: 'Transcript', document: any } };
+
+export type ReplayQueryVariables = Exact<{
+  gameId: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  viewpoint?: InputMaybe<Scalars['String']['input']>;
+  lang?: InputMaybe<Language>;
+}>;
+
+
+export type ReplayQuery = { __typename?: 'Query', replay: { __typename?: 'ReplayPosition', id: string, game: string, version: number, versions: number, viewpoint: string | null, toMove: string | null, outcome: any | null, views: Array<{ __typename?: 'ReplaySeatView', seat: string | null, view: { __typename: 'PaganView', game: string, seat: string | null, turn: number, active: string, decisions: number, scenario: string, expansion: string | null, suspectDeckCount: number, innocentsEliminated: number, cleansed: number | null, villagers: Array<{ __typename?: 'PaganVillager', id: string, name: string, colour: string, alive: boolean, clues: number, secrets: number, favors: number, gloom: number | null, gloomLimit: number | null, pawns: { __typename?: 'PaganPawns', hunter: number, witch: number }, investigation: { __typename?: 'PaganInvestigation', id: string, name: string, type: string, affects: string, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null, side: { __typename?: 'PaganSide', id: string, faction: string } | null }>, enchantments: Array<{ __typename?: 'PaganEnchantment', id: string, name: string, type: string, gloom: number | null, gloomLimit: number | null, covered: boolean | null, covers: string | null }>, supply: { __typename?: 'PaganSupply', clue: number, evidence: number, favor: number, secret: number, gloom: number | null }, sides: { __typename?: 'PaganPlayers', witch: { __typename?: 'PaganWitch', influence: number, handCount: number, deckCount: number, pawns: number, familiarPawn: number, familiarUsed: boolean, discard: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }>, hand: Array<{ __typename?: 'PaganOwnCard', id: string, name: string, type: string, cost: number, text: string }> | null, knownInHand: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, brews: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, familiars: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, trueWitch: { __typename?: 'PaganVillagerRef', id: string, name: string } | null }, hunter: { __typename?: 'PaganHunter', influence: number, handCount: number, deckCount: number, pawns: number, evidence: number, suspectsCount: number, discard: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }>, hand: Array<{ __typename?: 'PaganOwnCard', id: string, name: string, type: string, cost: number, text: string }> | null, knownInHand: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, suspects: Array<{ __typename?: 'PaganVillagerRef', id: string, name: string }> | null, locations: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, allies: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null> } }, decision: { __typename?: 'PaganDecision', seat: string, prompt: string, token: string | null, maxTargets: number | null, decisionKind: PaganDecisionKind, lookingAt: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, revealed: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null } | null, outcome: { __typename?: 'PaganOutcome', winners: Array<string>, reason: string, trueWitch: { __typename?: 'PaganVillagerRef', id: string, name: string } } | null, factions: { __typename?: 'PaganFactions', witch: { __typename?: 'PaganFaction', id: string, name: string }, hunter: { __typename?: 'PaganFaction', id: string, name: string }, green: { __typename?: 'PaganFaction', id: string, name: string } } | null, cleansing: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, objectives: Array<{ __typename?: 'PaganObjective', id: string, name: string }> | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } }>, decision: { __typename?: 'ReplayDecision', version: number, seat: string, kind: string, move: { __typename?: 'ReplayMove', id: string, label: string } | null, ai: { __typename?: 'ReplayThought', level: string | null, how: string, belief: any | null, weighed: Array<{ __typename?: 'ReplayWeighedMove', move: string, label: string, visits: number, winRate: number }> } | null } | null } };
+
+export type ShapeViewQueryVariables = Exact<{
+  view: Scalars['JSON']['input'];
+}>;
+
+
+export type ShapeViewQuery = { __typename?: 'Query', shapeView: { __typename: 'PaganView', game: string, seat: string | null, turn: number, active: string, decisions: number, scenario: string, expansion: string | null, suspectDeckCount: number, innocentsEliminated: number, cleansed: number | null, villagers: Array<{ __typename?: 'PaganVillager', id: string, name: string, colour: string, alive: boolean, clues: number, secrets: number, favors: number, gloom: number | null, gloomLimit: number | null, pawns: { __typename?: 'PaganPawns', hunter: number, witch: number }, investigation: { __typename?: 'PaganInvestigation', id: string, name: string, type: string, affects: string, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null, side: { __typename?: 'PaganSide', id: string, faction: string } | null }>, enchantments: Array<{ __typename?: 'PaganEnchantment', id: string, name: string, type: string, gloom: number | null, gloomLimit: number | null, covered: boolean | null, covers: string | null }>, supply: { __typename?: 'PaganSupply', clue: number, evidence: number, favor: number, secret: number, gloom: number | null }, sides: { __typename?: 'PaganPlayers', witch: { __typename?: 'PaganWitch', influence: number, handCount: number, deckCount: number, pawns: number, familiarPawn: number, familiarUsed: boolean, discard: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }>, hand: Array<{ __typename?: 'PaganOwnCard', id: string, name: string, type: string, cost: number, text: string }> | null, knownInHand: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, brews: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, familiars: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, trueWitch: { __typename?: 'PaganVillagerRef', id: string, name: string } | null }, hunter: { __typename?: 'PaganHunter', influence: number, handCount: number, deckCount: number, pawns: number, evidence: number, suspectsCount: number, discard: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }>, hand: Array<{ __typename?: 'PaganOwnCard', id: string, name: string, type: string, cost: number, text: string }> | null, knownInHand: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, suspects: Array<{ __typename?: 'PaganVillagerRef', id: string, name: string }> | null, locations: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null>, allies: Array<{ __typename?: 'PaganSlot', id: string, name: string, type: string, secrets: number | null, secretsNeeded: number | null, occupied: boolean | null, gloom: number | null, gloomLimit: number | null, covered: boolean | null } | null> } }, decision: { __typename?: 'PaganDecision', seat: string, prompt: string, token: string | null, maxTargets: number | null, decisionKind: PaganDecisionKind, lookingAt: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, revealed: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null } | null, outcome: { __typename?: 'PaganOutcome', winners: Array<string>, reason: string, trueWitch: { __typename?: 'PaganVillagerRef', id: string, name: string } } | null, factions: { __typename?: 'PaganFactions', witch: { __typename?: 'PaganFaction', id: string, name: string }, hunter: { __typename?: 'PaganFaction', id: string, name: string }, green: { __typename?: 'PaganFaction', id: string, name: string } } | null, cleansing: Array<{ __typename?: 'PaganCard', id: string, name: string, type: string }> | null, objectives: Array<{ __typename?: 'PaganObjective', id: string, name: string }> | null } | { __typename: 'PantacleView', seat: string | null, players: number, seats: Array<string>, firstPlayer: string, turn: number, active: string, decisions: number, extraTurns: number, keeperPileCount: number, keeperDiscard: Array<string>, cursePileCount: number, supply: { __typename?: 'PantacleSupply', adepts: number, influence: number }, favors: { __typename?: 'PantacleFavors', marked: string | null, announced: string | null, announcedMoon: string | null, bribedBy: string | null }, sanctuaries: Array<{ __typename?: 'PantacleSanctuaryEntry', key: string, value: { __typename?: 'PantacleSanctuary', influence: number, adepts: number, powers: Array<string>, pentagram: Array<string>, flames: Array<string>, resolve: number, handCount: number, handSince: Array<number>, turns: number, curses: Array<{ __typename?: 'PantacleCurse', id: string, name: string, kind: string, faceDown: boolean, influence: number, adepts: number, target: string }>, hand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null, knownHand: Array<{ __typename?: 'PantacleBlade', id: string, keeper: string, moon: string }> | null } }>, passes: Array<{ __typename?: 'PantaclePass', seat: string, favor: string, resolveHound: boolean }>, decision: { __typename?: 'PantacleDecision', seat: string, kind: PantacleDecisionKind, prompt: string, drawnCount: number | null, drawn: Array<string> | null } | null, outcome: { __typename?: 'PantacleOutcome', winners: Array<string>, reason: string } | null, cursePileKnown: Array<{ __typename?: 'PantacleKnownCurse', fromTop: number, curse: string }> | null } };

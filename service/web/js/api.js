@@ -83,6 +83,32 @@ export async function request(query, variables = {}, token = null) {
 }
 
 /**
+ * POST a JSON body to the REST API (`/api/v1` + `path`): only for what GraphQL cannot carry, a
+ * whole record to replay (GraphQL's request bodies are as small as every other write's).
+ * Resolves to the answer; rejects with an ApiError in words (the problem's code).
+ * @param {string} path  @param {any} body
+ * @returns {Promise<any>}
+ */
+export async function post(path, body) {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) throw new ApiError("NETWORK");
+  let response;
+  try {
+    response = await fetch(`/api/v1${path}`, { method: "POST", headers: headers(null), body: JSON.stringify(body) });
+  } catch (err) {
+    throw new ApiError("NETWORK");
+  }
+  /** @type {any} */
+  let answer = null;
+  try {
+    answer = await response.json();
+  } catch (err) {
+    throw new ApiError("BAD_ANSWER", {}, `HTTP ${response.status}`);
+  }
+  if (!response.ok) throw new ApiError((answer && answer.code) || String(response.status), answer || {}, answer && answer.detail);
+  return answer;
+}
+
+/**
  * A live subscription of one game as one seat (or a spectator). Calls `onData` with every
  * message's data, `onState` with "live" | "reconnecting" | "ended"; the client reconnects by
  * itself (and the first message after a reconnect is the whole game again: the resync).

@@ -19,6 +19,8 @@ const WORDS = {
   GAME_OVER: N_("The game is over."),
   GAME_NOT_FINISHED: N_("A rematch can be asked for once the game is over."),
   SEAT_NOT_OPEN: N_("That seat has been taken."),
+  RECORD_REFUSED: N_("This record cannot be replayed."),
+  NO_SUCH_POSITION: N_("This game has no such position."),
   TOO_MANY_OPEN_GAMES: N_("Too many unfinished games were started from here. Finish or resign one first."),
   RATE_LIMITED: N_("Too many requests in a short time. Wait a moment, then try again."),
   HINT_RATE_LIMITED: N_("Too many hints in a short time. Wait a moment, then ask again."),

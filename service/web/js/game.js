@@ -637,6 +637,7 @@ export function mountGame(root, where) {
       h("div", { class: "actions" },
         game.seat ? h("button", { type: "button", class: "rematch primary", onclick: rematch },
           game.rematch ? t("Go to the rematch") : t("Rematch")) : null,
+        h("a", { class: "button replay", href: href({ name: "replay", gameId: game.id, version: 0, viewpoint: game.seat || null }) }, t("Replay")),
         h("a", { class: "button", href: "#/" }, t("Back to the lobby")),
         h("button", { type: "button", class: "close-text", onclick: () => showResult(false) }, t("See the board"))),
     );

@@ -10,7 +10,7 @@ import { N_, t } from "./i18n.js";
 import { CREATE, GAME_NAME, JOIN, MY_GAMES, OPEN_GAMES } from "./operations.js";
 import { go, href } from "./router.js";
 import { seatTitle } from "./seats.js";
-import { allSeats, forgetSeat, saveSeat, seatOf } from "./store.js";
+import { allSeats, forgetSeat, keepRecordFile, saveSeat, seatOf } from "./store.js";
 
 const NAME = "coven.name";
 const GAME_TITLES = /** @type {Record<string, string>} */ ({ pagan: "Pagan: Fate of Roanoke", pantacle: "Pantacle" });
@@ -280,7 +280,9 @@ export function mountLobby(root) {
       fill(mineBox, h("h2", null, t("Your games")),
         games.length ? h("ul", { class: "game-list" }, ...games.map((/** @type {any} */ g) => h("li", { "data-game-id": g.id },
           h("span", null, h("strong", null, gameTitle(g.game)), " ", h("small", null, [seatTitle(g.seat), STATUS_WORDS[g.status] ? t(STATUS_WORDS[g.status]) : g.status, g.yourDecision ? t("Your move") : ""].filter(Boolean).join(" · "))),
-          h("span", { class: "actions" }, h("a", { class: "button resume", href: `#/game/${g.id}` }, t("Resume"))))))
+          h("span", { class: "actions" },
+            h("a", { class: "button resume", href: `#/game/${g.id}` }, t("Resume")),
+            g.status === "finished" ? h("a", { class: "button replay", href: href({ name: "replay", gameId: g.id, version: 0, viewpoint: g.seat }) }, t("Replay")) : null))))
           : h("p", { class: "empty" }, t("No games yet.")));
     } catch (err) {
       showError(/** @type {Error} */ (err).message);
@@ -289,13 +291,28 @@ export function mountLobby(root) {
 
   function renderSpectate() {
     const input = h("input", { id: "f-spectate", name: "spectate", placeholder: t("Game id or link"), "aria-label": t("Game id or link") });
+    // A record exported with `coven export` (or saved from GET .../record): the replay viewer
+    // has the server check it whole, then steps through it.
+    const file = h("input", { id: "f-record", type: "file", accept: ".json,application/json" });
+    file.addEventListener("change", async () => {
+      const chosen = /** @type {HTMLInputElement} */ (file).files;
+      if (!chosen || !chosen.length) return;
+      try {
+        keepRecordFile(JSON.parse(await chosen[0].text()));
+        go({ name: "replay-file", version: 0, viewpoint: null });
+      } catch (err) {
+        showError(t("That file is not a game record."));
+      }
+    });
     fill(spectateBox, h("h2", null, t("Watch a game")),
       h("form", { class: "row", onsubmit: (/** @type {Event} */ e) => {
         e.preventDefault();
         const text = /** @type {HTMLInputElement} */ (input).value.trim();
         const id = text.split("/").filter(Boolean).pop();
         if (id) go({ name: "spectate", gameId: id });
-      } }, input, h("button", { type: "submit" }, t("Watch"))));
+      } }, input, h("button", { type: "submit" }, t("Watch"))),
+      h("h2", null, t("Replay a game from its record")),
+      h("label", { class: "row record-file", for: "f-record" }, t("A record file (JSON)"), " ", file));
   }
 
   renderForm();

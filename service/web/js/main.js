@@ -3,15 +3,14 @@
 import { mountGame } from "./game.js";
 import { currentLang, loadWords, prefetchWords, setLang, t } from "./i18n.js";
 import { joinByLink, mountLobby } from "./lobby.js";
-import { start } from "./router.js";
+import { parse, start } from "./router.js";
+import { mountReplay } from "./replay.js";
 import { mountRules } from "./rules.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
 /** @type {() => void} */
 let unmount = () => {};
-/** @type {import("./router.js").Route} */
-let shown = { name: "lobby" };
 
 function translateChrome() {
   document.documentElement.lang = currentLang();
@@ -27,11 +26,12 @@ function translateChrome() {
 function show(route) {
   unmount();
   unmount = () => {};
-  shown = route;
   window.scrollTo(0, 0);
   if (route.name === "lobby") unmount = mountLobby(screen);
   else if (route.name === "join") joinByLink(screen, route.gameId);
   else if (route.name === "rules") unmount = mountRules(screen, route.game);
+  else if (route.name === "replay") unmount = mountReplay(screen, route);
+  else if (route.name === "replay-file") unmount = mountReplay(screen, { ...route, gameId: null });
   else unmount = mountGame(screen, { gameId: route.gameId, spectate: route.name === "spectate" });
 }
 
@@ -40,7 +40,8 @@ select.addEventListener("change", async () => {
   setLang(select.value);
   await loadWords();
   translateChrome();
-  show(shown);
+  // The URL, not the route last shown: the replay viewer steps by replacing it.
+  show(parse(location.hash));
 });
 await loadWords();
 translateChrome();

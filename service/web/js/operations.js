@@ -115,3 +115,26 @@ export const MY_GAMES = gql`
 export const GAME_NAME = gql`
   query GameName($gameId: ID!) { game(gameId: $gameId, eventsLimit: 0) { game } }
 `;
+
+// The replay viewer (replay.js): a finished game's record once, then one position at a time.
+export const RECORD = gql`
+  query Record($gameId: ID!, $lang: Language) { record(gameId: $gameId, lang: $lang) { document } }
+`;
+
+export const REPLAY = gql`
+  query Replay($gameId: ID!, $version: Int!, $viewpoint: String, $lang: Language) {
+    replay(gameId: $gameId, version: $version, viewpoint: $viewpoint, lang: $lang) {
+      id game version versions viewpoint toMove outcome
+      views { seat view { __typename ...PaganBoard ...PantacleBoard } }
+      decision {
+        version seat kind move { id label }
+        ai { level how belief weighed { move label visits winRate } }
+      }
+    }
+  }
+` + [pagan.FRAGMENT, pantacle.FRAGMENT].join("\n");
+
+// A view of a record sent whole (POST /api/v1/replays answers it untyped), typed for the boards.
+export const SHAPE_VIEW = gql`
+  query ShapeView($view: JSON!) { shapeView(view: $view) { __typename ...PaganBoard ...PantacleBoard } }
+` + [pagan.FRAGMENT, pantacle.FRAGMENT].join("\n");

@@ -133,3 +133,30 @@ export function markAutoPassed(gameId, version) {
   all[gameId] = [...new Set([...(all[gameId] || []), version])].slice(-500);
   localStorage.setItem(AUTO, JSON.stringify(all));
 }
+
+const RECORD_FILE = "coven.replayRecord";
+/** @type {any} */
+let recordFile = null;
+
+/** Keep a record opened from a file for the replay viewer (this tab only: a reload keeps it).
+ * @param {any} doc */
+export function keepRecordFile(doc) {
+  recordFile = doc;
+  try {
+    sessionStorage.setItem(RECORD_FILE, JSON.stringify(doc));
+  } catch (err) {
+    sessionStorage.removeItem(RECORD_FILE); // too large for the tab's storage: kept in memory
+  }
+}
+
+/** The record opened from a file, or null. @returns {any} */
+export function recordFromFile() {
+  if (recordFile) return recordFile;
+  try {
+    const raw = sessionStorage.getItem(RECORD_FILE);
+    recordFile = raw ? JSON.parse(raw) : null;
+  } catch (err) {
+    recordFile = null;
+  }
+  return recordFile;
+}
