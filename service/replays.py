@@ -29,6 +29,7 @@ from service.errors import (
     RecordRefused,
 )
 from service.games import GameService
+from service.validation import body_problem
 
 EVERYTHING = "all"
 """The viewpoint that shows every seat's view at once."""
@@ -90,9 +91,9 @@ def _shaped(doc: Any) -> Any:
     try:
         record_schema.Transcript.model_validate(doc)
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the record"
-        raise transcripts.RecordError(f"{where}: {first['msg']}") from None
+        problem = body_problem(exc.errors(include_url=False)[0])
+        refused = N_("this is not a game record: {problem}").format(problem=problem)
+        raise RecordRefused(refused) from None
     return doc
 
 

@@ -312,6 +312,23 @@ def game_not_finished(env: Env) -> None:
     env.both(REMATCH, tokens["witch"], g=game_id)
 
 
+REPLAY = "query ($g: ID!, $v: Int!) { replay(gameId: $g, version: $v) { version } }"
+
+
+def no_such_position(env: Env) -> None:
+    game_id, tokens = env.finished()
+    env.rest("GET", f"/games/{game_id}/replay?version=9999", tokens["witch"])
+    env.both(REPLAY, tokens["witch"], g=game_id, v=9999)
+
+
+def record_refused(env: Env) -> None:
+    game_id, tokens = env.finished()
+    record = env.rest("GET", f"/games/{game_id}/record", tokens["witch"])
+    record["decisions"] = record["decisions"][:-1]  # the outcome no longer follows
+    env.rest("POST", "/replays/verify", json={"record": {"game": "pagan"}})
+    env.rest("POST", "/replays", json={"record": record, "version": 0})
+
+
 def seat_not_open(env: Env) -> None:
     game_id, _ = env.game()
     env.rest("POST", f"/games/{game_id}/join", json={})
@@ -513,6 +530,8 @@ CASES: list[Callable[[Env], None]] = [
     not_away,
     undo_not_allowed,
     game_not_finished,
+    no_such_position,
+    record_refused,
     seat_not_open,
     idempotency_key_reused,
     hint_timeout_and_rate_limited,
