@@ -85,11 +85,13 @@ def test_a_pagan_game_with_an_ai_hunter_replayed_from_every_viewpoint_with_his_b
     page.select_option("#replay-viewpoint", "witch")
     expect(page).to_have_url(f"{web}/#/replay/{game_id}?v={at}&as=witch")
     expect(page.locator(".board[data-seat=witch]")).to_have_count(1)
+    screenshot(page, "replay-pagan-witch-desktop")
     page.select_option("#replay-viewpoint", "")
     expect(page).to_have_url(f"{web}/#/replay/{game_id}?v={at}")
     expect(page.locator(".board[data-seat='']")).to_have_count(1)
     page.select_option("#replay-viewpoint", "all")
     expect(page.locator(".replay-seat .board")).to_have_count(2)
+    screenshot(page, "replay-pagan-everything-desktop")
 
     # Stepping: the keyboard by decision and by turn, the buttons to either end.
     page.keyboard.press("ArrowRight")
@@ -139,6 +141,7 @@ def test_a_pantacle_replay_and_a_running_game_refused_in_words(pages: Pages, web
     expect(page.locator(".ai-thought tr.chosen")).to_have_count(1)
     expect(page.locator(".belief")).to_have_count(0)
     expect(page.locator(".replay-seat .board")).to_have_count(2)
+    screenshot(page, "replay-pagan-everything-desktop")
 
     with httpx.Client(base_url=web, timeout=30) as client:
         running = client.post(
@@ -175,6 +178,7 @@ def test_a_record_file_opened_from_the_lobby_is_checked_then_replayed(
     expect(page.locator(".board")).to_have_count(1)
     page.select_option("#replay-viewpoint", "all")
     expect(page.locator(".replay-seat .board")).to_have_count(2)
+    screenshot(page, "replay-pagan-everything-desktop")
     page.click(".replay-end")
     expect(page.locator(".replay-version")).to_contain_text(
         f"Decision {record['version']} of {record['version']}"
@@ -228,3 +232,4 @@ def test_a_finished_game_opens_its_replay_from_the_result_and_from_your_games(
     mine.locator("a.replay").click()
     expect(page).to_have_url(f"{web}/#/replay/{game_id}?v=0&as=witch")
     expect(page.locator(".board[data-seat=witch]")).to_have_count(1)
+    screenshot(page, "replay-pagan-witch-desktop")
