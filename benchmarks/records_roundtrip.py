@@ -161,18 +161,20 @@ async def run(games: int, seed: str, folder: Path) -> dict[str, Any]:
                 row["chosen_seeds"] += chosen is not None
                 row["versions"] += versions
                 row["undos"] += undos
-                if (
+                verified = (
                     result.exit_code == 0
                     and summary.get("commitment") == "verified"
                     and summary.get("versions") == versions
                     and summary.get("checked_hashes") == versions + 1
-                ):
+                )
+                if verified:
                     row["verified"] += 1
                 else:
                     failure = {"game": i, "exit_code": result.exit_code, "output": result.output}
                     row.setdefault("failures", []).append(failure)
                 path.unlink()
-                print(f"{i + 1}/{games} {key}: {versions} versions", file=sys.stderr)
+                said = "verified" if verified else "NOT VERIFIED"
+                print(f"{i + 1}/{games} {key}: {versions} versions, {said}", file=sys.stderr)
     finally:
         await app.state.redis.aclose()
         store = redis.Redis.from_url(REDIS_URL)

@@ -141,7 +141,6 @@ def test_a_pantacle_replay_and_a_running_game_refused_in_words(pages: Pages, web
     expect(page.locator(".ai-thought tr.chosen")).to_have_count(1)
     expect(page.locator(".belief")).to_have_count(0)
     expect(page.locator(".replay-seat .board")).to_have_count(2)
-    screenshot(page, "replay-pagan-everything-desktop")
 
     with httpx.Client(base_url=web, timeout=30) as client:
         running = client.post(
@@ -178,7 +177,6 @@ def test_a_record_file_opened_from_the_lobby_is_checked_then_replayed(
     expect(page.locator(".board")).to_have_count(1)
     page.select_option("#replay-viewpoint", "all")
     expect(page.locator(".replay-seat .board")).to_have_count(2)
-    screenshot(page, "replay-pagan-everything-desktop")
     page.click(".replay-end")
     expect(page.locator(".replay-version")).to_contain_text(
         f"Decision {record['version']} of {record['version']}"
@@ -232,4 +230,3 @@ def test_a_finished_game_opens_its_replay_from_the_result_and_from_your_games(
     mine.locator("a.replay").click()
     expect(page).to_have_url(f"{web}/#/replay/{game_id}?v=0&as=witch")
     expect(page.locator(".board[data-seat=witch]")).to_have_count(1)
-    screenshot(page, "replay-pagan-witch-desktop")
