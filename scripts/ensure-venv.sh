@@ -14,13 +14,17 @@ fi
 inputs=$(venv_inputs)
 had_inputs=$(sed -n 1p "$stamp" 2>/dev/null || true)
 had_extras=$(sed -n 2p "$stamp" 2>/dev/null || true)
+# The compiled modules the install built: a `git clean -xdf` that spares .venv deletes them, and
+# the sources would then run interpreted under a stamp that says nothing changed.
+had_built=$(sed -n 3p "$stamp" 2>/dev/null || true)
 extras=${want:-$had_extras}
-if [ "$inputs" != "$had_inputs" ] || [ "$extras" != "$had_extras" ]; then
+if [ "$inputs" != "$had_inputs" ] || [ "$extras" != "$had_extras" ] \
+    || [ "$(built_modules)" != "$had_built" ]; then
     echo "installing the project into .venv${extras:+ with its $extras extras} (compiling rules/ and ai/ when a C compiler is present)" >&2
     # A pure build leaves the extension modules of an earlier compiled build in place, where they
     # would still be imported: remove them first.
     find rules ai -name '*.so' -delete
     rm -f ./*__mypyc.*.so
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extras:+[$extras]}" || exit 1
-    printf '%s\n%s\n' "$inputs" "$extras" >"$stamp"
+    printf '%s\n%s\n%s\n' "$inputs" "$extras" "$(built_modules)" >"$stamp"
 fi

@@ -8,3 +8,8 @@ venv_inputs() {
         find rules ai -name '*.py' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
     } | sha256sum
 }
+
+# `built_modules` counts the extension modules a compiled install left in rules/ and ai/.
+built_modules() {
+    find rules ai -name '*.so' | wc -l | tr -d ' '
+}

@@ -377,6 +377,20 @@ def batch_walk(config: Conformance, truth: Any, seat: str, rng: Rng) -> list[str
     return batch
 
 
+def human_record(config: Conformance, options: Any, seed: int) -> GameRecord:
+    """The store's record of a game of `config` with every seat a person's, at version 0."""
+    game = config.game
+    return GameRecord(
+        id="conformance",
+        game=config.game_name,
+        options=options,
+        seed=str(seed),
+        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
+        version=0,
+        state=b"",
+    )
+
+
 def batch_answer(game: Any, record: GameRecord, state: Any, seat: str, batch: list[str]) -> Any:
     """What planning `batch` tells its seat: the moves made, or the refused one's index, the
     rules' reason and whose decision it was (all the API's error is made of)."""
@@ -401,15 +415,7 @@ def test_a_batch_answers_its_seat_only_what_it_can_see(
     moves that name nothing; a position may first be provoked into offering such moves."""
     game, options = config.game, draw_options(config, data)
     rng = Rng(sample_seed)
-    record = GameRecord(
-        id="conformance",
-        game=config.game_name,
-        options=options,
-        seed=str(seed),
-        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
-        version=0,
-        state=b"",
-    )
+    record = human_record(config, options, seed)
     told: Counter[str] = Counter()
     for truth in positions(game, options, seed, config.spacing.batches, config.spacing.limit):
         config.provoke(truth, rng)
@@ -500,15 +506,7 @@ def test_an_undo_is_offered_in_two_worlds_a_seat_cannot_tell_apart_or_in_neither
     neither, since the rules report them exactly (`Game.apply_traced`)."""
     game, options = config.game, draw_options(config, data)
     rng = Rng(sample_seed)
-    record = GameRecord(
-        id="conformance",
-        game=config.game_name,
-        options=options,
-        seed=str(seed),
-        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
-        version=0,
-        state=b"",
-    )
+    record = human_record(config, options, seed)
     seen: Counter[str] = Counter()
     for truth in positions(game, options, seed, config.spacing.batches, config.spacing.limit):
         config.provoke(truth, rng)
@@ -572,15 +570,7 @@ def test_whether_a_seat_may_undo_tells_the_other_seats_nothing(
     to it."""
     game, options = config.game, draw_options(config, data)
     rng = Rng(sample_seed)
-    record = GameRecord(
-        id="conformance",
-        game=config.game_name,
-        options=options,
-        seed=str(seed),
-        seats=[SeatConfig(seat, "human") for seat in game.seats(options)],
-        version=0,
-        state=b"",
-    )
+    record = human_record(config, options, seed)
     offered: Counter[bool] = Counter()
     for truth in positions(game, options, seed, config.spacing.batches, config.spacing.limit):
         config.provoke(truth, rng)

@@ -61,13 +61,14 @@ def _this_checkouts_venv() -> None:
     if not (venv / "bin/python").exists():
         pytest.fail(f"{venv} does not exist: run ./test, which installs it")
     check = subprocess.run(
-        ["bash", "-c", ". scripts/venv-inputs.sh && venv_inputs"],
+        ["bash", "-c", ". scripts/venv-inputs.sh && venv_inputs && built_modules"],
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
+    inputs, built = check.stdout.splitlines()
     stamp = (venv / ".installed.sha256").read_text().splitlines()
-    if not stamp or check.stdout.strip() != stamp[0]:
+    if len(stamp) < 3 or (stamp[0], stamp[2]) != (inputs, built):
         pytest.fail(".venv is older than the sources: run ./test, which installs them first")
 
 

@@ -86,3 +86,19 @@ def test_run_installs_a_fresh_checkout_once_under_its_strict_shell(tmp_path: Pat
         assert done.returncode == 0 and done.stdout == "ready\n", done.stderr
     calls = (root / ".venv/calls").read_text().splitlines()
     assert calls == ["-m pip install --quiet --disable-pip-version-check -e ."]
+
+
+def test_a_compiled_install_whose_modules_were_deleted_is_installed_again(tmp_path: Path) -> None:
+    """`git clean -xdf` sparing .venv deletes the compiled modules beside the sources: the next
+    ./run or ./test installs again rather than run the core interpreted under an unchanged stamp."""
+    root = _checkout_without_a_venv(tmp_path)
+    python = root / ".venv/bin/python"
+    python.write_text(PIP_STUB + 'touch "$(dirname "$0")/../../rules/core.so"\n')
+    script = "set -euo pipefail\n. scripts/ensure-venv.sh\necho ready"
+    run = ["bash", "-c", script]
+    assert subprocess.run(run, cwd=root, capture_output=True).returncode == 0
+    assert subprocess.run(run, cwd=root, capture_output=True).returncode == 0  # nothing to do
+    (root / "rules/core.so").unlink()
+    assert subprocess.run(run, cwd=root, capture_output=True).returncode == 0
+    assert len((root / ".venv/calls").read_text().splitlines()) == 2
+    assert (root / "rules/core.so").exists()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,20 +22,6 @@ GAME_QUERY = (
     "query ($id: ID!) { game(gameId: $id, eventsAfter: 0, eventsLimit: 500) "
     "{ version viewJson events { version description { text } } } }"
 )
-
-
-@pytest.fixture
-def rest(api: str) -> Iterator[Rest]:
-    client = Rest(api)
-    yield client
-    client.close()
-
-
-@pytest.fixture
-def gql(api: str) -> Iterator[GraphQL]:
-    client = GraphQL(api)
-    yield client
-    client.close()
 
 
 def _wait_for_human(rest: Rest, game_id: str) -> dict[str, Any]:

@@ -8,7 +8,6 @@ import hashlib
 import importlib.util
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,20 +41,6 @@ query ($id: ID!, $lang: Language) { record(gameId: $id, lang: $lang) {
   decisions { version seat kind move stateHash }
   document } }
 """
-
-
-@pytest.fixture
-def rest(api: str) -> Iterator[Rest]:
-    client = Rest(api)
-    yield client
-    client.close()
-
-
-@pytest.fixture
-def gql(api: str) -> Iterator[GraphQL]:
-    client = GraphQL(api)
-    yield client
-    client.close()
 
 
 def _create(rest: Rest, game: str, options: dict[str, Any], seed: str | None = None) -> Any:

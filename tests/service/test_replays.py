@@ -6,7 +6,6 @@ tampered record or a version out of range are refused with typed errors, in Span
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,20 +22,6 @@ query ($id: ID!, $version: Int!, $viewpoint: String) {
     version versions viewpoint toMove views { seat viewJson view { __typename } }
     decision { version seat kind move { id label } ai { how } } } }
 """
-
-
-@pytest.fixture
-def rest(api: str) -> Iterator[Rest]:
-    client = Rest(api)
-    yield client
-    client.close()
-
-
-@pytest.fixture
-def gql(api: str) -> Iterator[GraphQL]:
-    client = GraphQL(api)
-    yield client
-    client.close()
 
 
 def _pagan(rest: Rest) -> dict[str, Any]:

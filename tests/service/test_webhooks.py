@@ -29,13 +29,6 @@ NOTICE_FIELDS = {"id", "kind", "game_id", "game", "seat", "version", "status", "
 
 
 @pytest.fixture
-def rest(api: str) -> Iterator[Rest]:
-    client = Rest(api)
-    yield client
-    client.close()
-
-
-@pytest.fixture
 def receiver() -> Iterator[Receiver]:
     with receiving(SECRET) as r:
         yield r
