@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamestore import undo
-from gamestore.commits import BatchRefused, Commit, plan_batch, plan_move
+from gamestore.commits import BatchRefused, plan_batch, plan_move
 from gamestore.records import GameRecord, SeatConfig
 from rules.core import IllegalMove, Move, Options, Rng, game_names, registry
 from tests.conformance import (
@@ -37,6 +37,7 @@ from tests.conformance import (
 from tests.core.toy_game import HiddenNim
 from tests.pagan.conformance import PAGAN
 from tests.pantacle.conformance import PANTACLE
+from tests.support.records import written
 from tests.support.search import examples
 
 CONFIGURATIONS = [PAGAN, *PANTACLE]
@@ -436,24 +437,6 @@ def test_a_batch_answers_its_seat_only_what_it_can_see(
 UNDO = "undo"
 
 
-def _played(game: Any, record: GameRecord, states: list[bytes], commit: Commit) -> GameRecord:
-    """`record` with `commit` written as the store writes it, the undo states (`states`, the
-    store's list) kept alike."""
-    window = undo.stack_write(record, [commit])
-    if window.reset:
-        states.clear()
-    if window.pop:
-        states.pop()
-    states.extend(window.push)
-    return replace(
-        record,
-        version=commit.version,
-        state=commit.state,
-        status=commit.status,
-        undo=orjson.loads(window.field) if window.field else None,
-    )
-
-
 def undo_walk(
     config: Conformance, worlds: list[Any], record: GameRecord, seat: str, rng: Rng
 ) -> list[list[Any]]:
@@ -473,7 +456,7 @@ def undo_walk(
                     continue
                 commit = undo.plan_undo(game, records[i], world, seat, stacks[i][-1])
                 worlds[i] = game.from_json(orjson.loads(stacks[i][-1]))
-                records[i] = _played(game, records[i], stacks[i], commit)
+                records[i] = written(records[i], commit, stacks[i])
                 told[i].append((UNDO, "made", undo.can_undo(records[i], seat)))
             continue
         if any(game.to_move(w) != seat for w in worlds):
@@ -488,7 +471,7 @@ def undo_walk(
         for i, world in enumerate(worlds):
             move = next(m for m in game.legal_moves(world) if m.id == move_id)
             commit, worlds[i] = plan_move(game, records[i], world, seat, move)
-            records[i] = _played(game, records[i], stacks[i], commit)
+            records[i] = written(records[i], commit, stacks[i])
             told[i].append((move_id, undo.can_undo(records[i], seat)))
     return told
 
@@ -542,7 +525,7 @@ def undo_seen_by(
             for i, world in enumerate(worlds):
                 commit = undo.plan_undo(game, records[i], world, seat, stacks[i][-1])
                 worlds[i] = game.from_json(orjson.loads(stacks[i][-1]))
-                records[i] = _played(game, records[i], stacks[i], commit)
+                records[i] = written(records[i], commit, stacks[i])
             continue
         if game.to_move(worlds[0]) != seat:
             break
@@ -554,7 +537,7 @@ def undo_seen_by(
         for i, world in enumerate(worlds):
             move = next(m for m in game.legal_moves(world) if m.id == move_id)
             commit, worlds[i] = plan_move(game, records[i], world, seat, move)
-            records[i] = _played(game, records[i], stacks[i], commit)
+            records[i] = written(records[i], commit, stacks[i])
     return offered
 
 

@@ -49,7 +49,13 @@ def _write(
     log.append(
         LogEntry(stamped.version, stamped.seat, stamped.kind, stamped.public, stamped.private)
     )
-    window = undo.stack_write(record, [stamped])
+    return written(record, stamped, states)
+
+
+def written(record: GameRecord, commit: Commit, states: list[bytes]) -> GameRecord:
+    """`record` with `commit` written as the store writes it, its undo states (`states`, the
+    store's list beside the game) kept alike."""
+    window = undo.stack_write(record, [commit])
     if window.reset:
         states.clear()
     if window.pop:
@@ -57,10 +63,10 @@ def _write(
     states.extend(window.push)
     return replace(
         record,
-        version=stamped.version,
-        state=stamped.state,
-        status=stamped.status,
-        outcome=stamped.outcome,
+        version=commit.version,
+        state=commit.state,
+        status=commit.status,
+        outcome=commit.outcome,
         undo=orjson.loads(window.field) if window.field else None,
     )
 
