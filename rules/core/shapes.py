@@ -13,6 +13,7 @@ import enum
 import functools
 import re
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import (
     Annotated,
@@ -76,54 +77,114 @@ def is_union(tp: Any) -> bool:
     return get_origin(tp) in (Union, types.UnionType)
 
 
+# A check of a value against one declared type: the problems found, each prefixed by `path`.
+Check = Callable[[Any, str], list[str]]
+
+
 def mismatches(value: Any, tp: Any, path: str = "$") -> list[str]:
     """Where `value` differs from the declared type `tp` (empty when it conforms exactly: no
     undeclared keys, no missing required ones, every value of its declared type)."""
+    return _checker(tp)(value, path)
+
+
+@functools.cache
+def _checker(tp: Any) -> Check:
+    """The check of one declared type, built once: reading a declaration (`get_origin`,
+    `get_args`, a TypedDict's hints) costs far more than checking a value against it, and the
+    same few declarations check every view the service and the tests read."""
     tp, _ = unwrap(tp)
-    problems: list[str] = []
     if is_union(tp):
-        tries = [mismatches(value, alt, path) for alt in get_args(tp)]
-        if any(not t for t in tries):
-            return []
-        closest: list[str] = min(tries, key=len)
-        return [f"{path}: {value!r} matches none of {tp}: " + "; ".join(closest)]
+        return _union_check(tp, [_checker(alt) for alt in get_args(tp)])
     if tp is type(None):
-        return [] if value is None else [f"{path}: {value!r} is not null"]
+        return lambda value, path: [] if value is None else [f"{path}: {value!r} is not null"]
     if get_origin(tp) is Literal:
-        return [] if value in get_args(tp) else [f"{path}: {value!r} not in {get_args(tp)}"]
+        allowed = get_args(tp)
+        return lambda value, path: (
+            [] if value in allowed else [f"{path}: {value!r} not in {allowed}"]
+        )
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         names = {m.value for m in tp}
-        return [] if value in names else [f"{path}: {value!r} is no {tp.__name__}"]
+        return lambda value, path: (
+            [] if value in names else [f"{path}: {value!r} is no {tp.__name__}"]
+        )
     if tp is bool or tp is int or tp is str or tp is float:
+        return _scalar_check(tp)
+    if get_origin(tp) is list:
+        return _list_check(_checker(get_args(tp)[0]))
+    if get_origin(tp) is dict:
+        return _map_check(_checker(get_args(tp)[1]))
+    if is_typeddict(tp):
+        return _typeddict_check(tp)
+    raise TypeError(f"cannot check against {tp!r}")
+
+
+def _union_check(tp: Any, alternatives: list[Check]) -> Check:
+    def check(value: Any, path: str) -> list[str]:
+        tries: list[list[str]] = []
+        for alternative in alternatives:
+            found = alternative(value, path)
+            if not found:
+                return []
+            tries.append(found)
+        closest = min(tries, key=len)
+        return [f"{path}: {value!r} matches none of {tp}: " + "; ".join(closest)]
+
+    return check
+
+
+def _scalar_check(tp: type) -> Check:
+    def check(value: Any, path: str) -> list[str]:
         ok = type(value) is tp or (tp is float and type(value) is int)
         return [] if ok else [f"{path}: {value!r} is not {tp.__name__}"]
-    if get_origin(tp) is list:
+
+    return check
+
+
+def _list_check(item: Check) -> Check:
+    def check(value: Any, path: str) -> list[str]:
         if not isinstance(value, list):
             return [f"{path}: {value!r} is not a list"]
-        (item,) = get_args(tp)
+        problems: list[str] = []
         for i, x in enumerate(value):
-            problems += mismatches(x, item, f"{path}[{i}]")
+            problems += item(x, f"{path}[{i}]")
         return problems
-    if get_origin(tp) is dict:
+
+    return check
+
+
+def _map_check(item: Check) -> Check:
+    def check(value: Any, path: str) -> list[str]:
         if not isinstance(value, dict):
             return [f"{path}: {value!r} is not an object"]
-        _, item = get_args(tp)
+        problems: list[str] = []
         for k, x in value.items():
-            problems += mismatches(x, item, f"{path}.{k}")
+            problems += item(x, f"{path}.{k}")
         return problems
-    if is_typeddict(tp):
+
+    return check
+
+
+def _typeddict_check(td: Any) -> Check:
+    declared = fields(td)
+    # Each key's check is built on first use, not here: a declaration may name itself.
+    keys: list[tuple[str, Check, bool]] = []
+
+    def check(value: Any, path: str) -> list[str]:
         if not isinstance(value, dict):
-            return [f"{path}: {value!r} is not a {tp.__name__}"]
-        declared = fields(tp)
-        for k in value.keys() - declared.keys():
-            problems.append(f"{path}: undeclared key {k!r} in {tp.__name__}")
-        for k, (sub, required, _) in declared.items():
+            return [f"{path}: {value!r} is not a {td.__name__}"]
+        if not keys:
+            keys.extend((k, _checker(sub), required) for k, (sub, required, _) in declared.items())
+        problems = [
+            f"{path}: undeclared key {k!r} in {td.__name__}" for k in value.keys() - declared.keys()
+        ]
+        for k, sub_check, required in keys:
             if k in value:
-                problems += mismatches(value[k], sub, f"{path}.{k}")
+                problems += sub_check(value[k], f"{path}.{k}")
             elif required:
-                problems.append(f"{path}: missing key {k!r} of {tp.__name__}")
+                problems.append(f"{path}: missing key {k!r} of {td.__name__}")
         return problems
-    raise TypeError(f"{path}: cannot check against {tp!r}")
+
+    return check
 
 
 def split(value: str, how: Split) -> tuple[str, str | int]:
