@@ -1,7 +1,8 @@
 """Fixtures of the store, worker and API tests (tests/gamestore, tests/workers, tests/service):
 the real Redis on this machine, a unique key prefix and AI queue per test session, real API and
 worker processes. Each starts only when a test asks for it. Also the Hypothesis profile of every
-property test (tests/support/search.py)."""
+property test (tests/support/search.py) and the order the test files start in
+(tests/support/schedule.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,29 @@ import pytest
 import redis
 
 from gamestore.settings import Settings
-from tests.support import search
+from tests.support import schedule, search
 from tests.support.namespace import REDIS_URL, clear, settings_for
 from tests.support.processes import Process, start_api, start_worker
 
 # The property tests' Hypothesis profile: the same examples every run unless asked to explore.
 search.load()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--store-durations",
+        action="store_true",
+        help="write each test file's seconds to tests/durations.json (the files' start order)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("store_durations") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(schedule.Recorder(), "coven-durations")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    schedule.longest_first(items)
 
 
 @pytest.fixture(scope="session")

@@ -121,9 +121,12 @@ def _category(control: dict[str, Any], decision: str, prompt: str, pantacle: boo
 class Bot:
     """Plays one seat of one game on one page, counting into `tally`."""
 
-    def __init__(self, page: Page, rng: random.Random, tally: Tally, spanish: bool) -> None:
+    def __init__(self, page: Page, seed: int, tally: Tally, spanish: bool) -> None:
         self.page = page
-        self.rng = rng
+        self.seed = seed
+        # Drawn afresh for each point of the game (`at`), so a click tried again after a redraw
+        # chooses as the first try did and the same seed plays the same game on any machine.
+        self.rng = random.Random(seed)
         self.tally = tally
         self.spanish = spanish
         self.answers: list[Response] = []
@@ -177,6 +180,9 @@ class Bot:
         step."""
         if any(self.tally.actions[c] == 0 for c in categories):
             return 200.0
+        orders = ("raid-paid-raided-first", "raid-paid-raided-later")
+        if control["kind"] == "RAID" and not all(self.tally.actions[o] for o in orders):
+            return 200.0  # a Raid is needed for each order of its payment's picks
         if control["kind"] in QUIET:
             return 0.4
         kind, villager = control["kind"], control["villager"]
@@ -243,6 +249,7 @@ class Bot:
             return
         self.empty = 0
         decision, prompt = seen["decision"], seen["prompt"]
+        self.rng = random.Random(f"{self.seed}/{before}/{seen['tray'] or ''}")
         control = self.choose(seen)
         try:
             page.locator(BUTTONS).nth(control["i"]).click(timeout=5_000)

@@ -8,7 +8,6 @@ English is shown in Spanish; one whole game of each game ends with its result pa
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,7 +103,7 @@ def test_the_player_bot_plays_every_kind_of_action_without_a_refusal(
     for game in GAMES:
         page = pages.open("/", viewport=PHONE if game.phone else DESKTOP)
         start(page, game)
-        bot = Bot(page, random.Random(game.seed), tally, spanish=game.lang == "es")
+        bot = Bot(page, game.seed, tally, spanish=game.lang == "es")
         wanted = (
             PANTACLE_KINDS
             if game.game == "pantacle"
