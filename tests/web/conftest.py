@@ -79,7 +79,13 @@ class Pages:
         self, path: str = "/", viewport: dict[str, int] | None = None, context: Any = None
     ) -> Page:
         if context is None:
-            context = self.browser.new_context(viewport=viewport or DESKTOP, base_url=self.base)  # type: ignore[arg-type]
+            # Reduced motion: the board's endless glows, repainted every frame by a software
+            # renderer, were most of the suite's CPU; what a page shows is the same, still.
+            context = self.browser.new_context(
+                viewport=viewport or DESKTOP,  # type: ignore[arg-type]
+                base_url=self.base,
+                reduced_motion="reduce",
+            )
             self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(20_000)
