@@ -16,6 +16,7 @@ import contextlib
 import json
 import threading
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
@@ -67,6 +68,16 @@ def served(app: Starlette) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The session's settings under a key prefix of this test's own: the session's API and
+    worker go on writing under theirs (task results, sweeps, counters that expire), which a
+    test that nothing was written must not see."""
+    return settings.model_copy(
+        update={"key_prefix": f"{settings.key_prefix}{uuid.uuid4().hex[:8]}:"}
+    )
 
 
 def stored(settings: Settings) -> list[bytes]:

@@ -199,10 +199,12 @@ export function render(root, ctx) {
     if (!found.length) return h(tag, attrs, ...children);
     if (found.length === 1) {
       const move = found[0];
+      // Named by the move, then by what it shows: a name must hold the visible text, so that
+      // a player who speaks to a screen reader can say what they see (WCAG 2.5.3).
       return h("button", {
-        ...attrs, type: "button", class: `${attrs.class || ""} can`, title: words(move.label), "aria-label": words(move.label),
+        ...attrs, type: "button", class: `${attrs.class || ""} can`, title: words(move.label),
         "data-move-id": move.id, "data-kind": move.kind, onclick: () => ctx.send(move).catch(() => {}),
-      }, ...children);
+      }, h("span", { class: "sr-only" }, `${words(move.label)}: `), ...children);
     }
     return h(tag, { ...attrs, class: `${attrs.class || ""} can` }, ...children,
       h("span", { class: "choices" }, ...found.map((move) => h("button", {
