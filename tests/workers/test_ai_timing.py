@@ -41,6 +41,11 @@ HAND_OVER = 1.0
 task to the next, the commit and the publish, on a shared, loaded machine (0.42 s seen past a
 0.15 s end with the suite on both cores and a benchmark beside it). Only gross lateness is
 caught here; that the two kinds come alike is the KS comparison's job."""
+OBSERVED_EARLY = 0.05
+"""Seconds an answer may look earlier than its range's start: an interval is timed by this
+test's own receipt of two publishes, and a receipt of the first one held back by a loaded
+machine shortens it (34 ms seen against a 50 ms start with the suite on both cores). The worker
+waits from its task's start, which follows the first publish, so it cannot answer early."""
 KS_C_ALPHA = 1.949
 """c(alpha) of the two-sample KS critical value at alpha = 0.001 (critical 0.50 at 30 and 30):
 strict enough that a loaded, shared machine rarely fails an indistinguishable pair, while the
@@ -170,4 +175,4 @@ def test_one_option_and_searched_decisions_are_answered_in_the_same_range(
     assert paced["ks"] <= paced["critical"], f"one-option decisions are told apart: {paced}"
     low, high = (PACE * s for s in ai.answer_seconds("novice", "pantacle"))
     for least, _, most in (paced["one"], paced["many"]):
-        assert low - 0.01 <= least and most <= high + HAND_OVER, paced
+        assert low - OBSERVED_EARLY <= least and most <= high + HAND_OVER, paced
