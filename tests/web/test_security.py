@@ -109,11 +109,16 @@ def hostile_origin() -> Iterator[str]:
 
 def _state(prefix: str, game_id: str, web: str, token: str) -> tuple[Any, ...]:
     client = redis.Redis.from_url(REDIS_URL)
-    # Every stored key but the rate counters (each request is counted, refused or not) and the
-    # workers' own bookkeeping (sweep locks, AI turns handed out: the AI seats of other tests'
-    # games still play while this one runs).
-    ours = (b":rl:", b"-lock", b":aiq:", b":ai-watch")
-    keys = sorted(k for k in client.scan_iter(match=prefix + "*") if not any(w in k for w in ours))
+    # Every key a mutation could write: a game (a new one, or this one's record, log, undo
+    # window, idempotency keys), a webhook, a hint. The rest of the prefix is other tests' games
+    # still playing on the session's worker (their AI's thoughts, task results, sweeps) and
+    # counters that expire, which a run on a loaded machine saw change mid-test.
+    writable = tuple(f"{prefix}{kind}".encode() for kind in ("g:", "wh:", "hint:"))
+    keys = sorted(
+        k
+        for k in client.scan_iter(match=prefix + "*")
+        if k.startswith(writable) or game_id.encode() in k
+    )
     client.close()
     read = httpx.get(
         f"{web}/api/v1/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
