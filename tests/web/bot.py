@@ -124,9 +124,7 @@ class Bot:
     def __init__(self, page: Page, seed: int, tally: Tally, spanish: bool) -> None:
         self.page = page
         self.seed = seed
-        # Drawn afresh for each point of the game (`at`), so a click tried again after a redraw
-        # chooses as the first try did and the same seed plays the same game on any machine.
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # drawn afresh at each point of the game, in `step`
         self.tally = tally
         self.spanish = spanish
         self.answers: list[Response] = []
@@ -249,6 +247,9 @@ class Bot:
             return
         self.empty = 0
         decision, prompt = seen["decision"], seen["prompt"]
+        # Seeded by the point of the game (its version, the picks gathered), not drawn on from
+        # one stream: a click tried again after a redraw chooses as the first try did, and the
+        # same seed plays the same game on any machine.
         self.rng = random.Random(f"{self.seed}/{before}/{seen['tray'] or ''}")
         control = self.choose(seen)
         try:

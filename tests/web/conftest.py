@@ -79,8 +79,8 @@ class Pages:
         self, path: str = "/", viewport: dict[str, int] | None = None, context: Any = None
     ) -> Page:
         if context is None:
-            # Reduced motion: the board's endless glows, repainted every frame by a software
-            # renderer, were most of the suite's CPU; what a page shows is the same, still.
+            # Reduced motion: endless glows kept the software renderer drawing frames on a
+            # board at rest; what a page shows is the same, still.
             context = self.browser.new_context(
                 viewport=viewport or DESKTOP,  # type: ignore[arg-type]
                 base_url=self.base,

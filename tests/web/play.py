@@ -3,14 +3,33 @@ it lives on the board (else in the list of legal moves), wait for the game to ta
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 BOARD_MOVES = ".board [data-move-id]:not([disabled])"
 LIST_MOVES = ".move-list [data-move-id]:not([disabled])"
+
+
+def amending_create(change: Callable[[dict[str, Any]], None]) -> Callable[[Route], None]:
+    """A route for `**/graphql` that lets `change` amend the input of the lobby's createGame
+    (a deal seed, a first player: what the API takes but the lobby does not ask) and passes
+    every other request as it is."""
+
+    def amend(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        if "createGame" in body.get("query", ""):
+            change(body["variables"]["input"])
+            route.continue_(post_data=json.dumps(body))
+        else:
+            route.continue_()
+
+    return amend
 
 
 def version(page: Page) -> int:

@@ -6,17 +6,16 @@ choice is in view without scrolling."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import PHONE, Pages
-from tests.web.play import click_a_move, wait_for_turn
+from tests.web.play import amending_create, click_a_move, wait_for_turn
 from tests.web.test_pagan_board import BOARD, MY_TURN, start_pagan_game
 from tests.web.test_pantacle import start_pantacle
 
@@ -52,14 +51,8 @@ def scan(page: Page, where: str) -> None:
     )
 
 
-def first_player(route: Route) -> None:
-    """The lobby's createGame with seat-0 to play first."""
-    body = json.loads(route.request.post_data or "{}")
-    if "createGame" in body.get("query", ""):
-        body["variables"]["input"]["options"]["first_player"] = "seat-0"
-        route.continue_(post_data=json.dumps(body))
-    else:
-        route.continue_()
+# The lobby's createGame with seat-0 to play first.
+first_player = amending_create(lambda given: given["options"].update(first_player="seat-0"))
 
 
 def test_no_serious_violation_in_the_lobby_both_boards_and_the_game_over_panel(
@@ -124,10 +117,7 @@ def test_on_a_phone_every_control_is_large_enough_and_the_prompt_is_in_view(
     in_view(page, "[data-testid=pagan-prompt]", ".pagan-board button.pg-move, .move-list button")
 
     other = pages.open("/", viewport=PHONE)
-    # This player first (the lobby leaves it to the deal), so the board is scanned at a Favor.
-    other.route("**/graphql", first_player)
     start_pantacle(other, 3)
-    other.unroute("**/graphql")
     assert wait_for_turn(other, 90_000)
     small = other.evaluate(CONTROLS)
     assert small == [], f"the Pantacle board: {small[:6]}"

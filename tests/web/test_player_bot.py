@@ -17,6 +17,7 @@ from playwright.sync_api import Page, Route, expect
 
 from tests.web.bot import HUNTER_KINDS, PAGAN_KINDS, PANTACLE_KINDS, WITCH_KINDS, Bot, Tally
 from tests.web.conftest import DESKTOP, PHONE, Pages
+from tests.web.play import amending_create
 
 pytestmark = pytest.mark.slow
 
@@ -58,16 +59,7 @@ AUTO_PASS = {"pantacle-3--en-desktop"}
 def seeded(game: Game) -> Callable[[Route], None]:
     """The lobby's createGame with a deal seed added (the API takes one for tests and replays),
     so each game of the set is dealt alike every run."""
-
-    def add_seed(route: Route) -> None:
-        body = json.loads(route.request.post_data or "{}")
-        if "createGame" in body.get("query", ""):
-            body["variables"]["input"]["seed"] = f"player-bot-{game.seed}"
-            route.continue_(post_data=json.dumps(body))
-        else:
-            route.continue_()
-
-    return add_seed
+    return amending_create(lambda given: given.update(seed=f"player-bot-{game.seed}"))
 
 
 def start(page: Page, game: Game) -> None:
