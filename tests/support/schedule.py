@@ -4,7 +4,7 @@ core, one file to a worker: a two-minute file started last would run alone at th
 `tests/durations.json` holds each file's measured seconds (every phase of every test, with the
 suite's usual workers); files are started longest first, a new file (not in it yet) last, the
 tests of a file in their own order. The measurements are rewritten only when asked:
-`.venv/bin/pytest -n auto --dist loadfile --no-loadscope-reorder --store-durations`.
+`.venv/bin/pytest -n 3 --dist loadfile --no-loadscope-reorder --store-durations`.
 Stale figures change only how evenly the workers are kept busy, never a result.
 """
 
