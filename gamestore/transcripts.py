@@ -26,7 +26,7 @@ from typing import Any
 
 from gamestore import clocks, patch, provenance, undo
 from gamestore.records import FINISHED, GameRecord
-from rules.core import Game, Move, get_game
+from rules.core import N_, Game, Move, game_names, get_game
 
 FORMAT = "coven-record"
 FORMAT_VERSION = 1
@@ -229,22 +229,34 @@ class Replay:
 
 def _require(doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise RecordError(f"not a game record (its format is not {FORMAT!r})")
+        raise RecordError(
+            N_("not a game record (its format is not {format})").format(format=repr(FORMAT))
+        )
     if doc.get("format_version") != FORMAT_VERSION:
         raise RecordError(
-            f"record format version {doc.get('format_version')!r}: this build reads "
-            f"version {FORMAT_VERSION}"
+            N_("record format version {version}: this build reads version {n}").format(
+                version=repr(doc.get("format_version")), n=FORMAT_VERSION
+            )
         )
     if not doc.get("complete"):
         raise RecordError(
-            "this record is not complete (the game was not over when it was exported): it has "
-            "neither the seed nor the other seats' moves; export it again once the game is over"
+            N_(
+                "this record is not complete (the game was not over when it was exported): it "
+                "has neither the seed nor the other seats' moves; export it again once the game "
+                "is over"
+            )
         )
     seed = doc.get("seed")
     if not isinstance(seed, dict) or not isinstance(seed.get("seed"), str):
-        raise RecordError("the record has no seed")
+        raise RecordError(N_("the record has no seed"))
     if not isinstance(doc.get("decisions"), list):
-        raise RecordError("the record has no decisions")
+        raise RecordError(N_("the record has no decisions"))
+    if doc.get("game") not in game_names():
+        raise RecordError(
+            N_("there is no game called {name}; known games: {names}").format(
+                name=repr(doc.get("game")), names=", ".join(game_names())
+            )
+        )
     return doc
 
 
@@ -268,10 +280,7 @@ def replay(doc: Any) -> Replay:
     """Rebuild a complete record's game and check it (see the module docstring). Raises
     `RecordError` for a document it cannot replay at all."""
     doc = _require(doc)
-    try:
-        game = get_game(doc["game"])
-    except KeyError as exc:
-        raise RecordError(str(exc.args[0])) from None
+    game = get_game(doc["game"])
     result = Replay(game=doc["game"], seed_chosen=doc["seed"].get("chosen"))
     result.commitment = check_commitment(doc)
     if result.commitment == COMMITMENT_ABSENT:

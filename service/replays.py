@@ -104,7 +104,7 @@ def _refused_unless_a_record(read: Callable[[], T]) -> T:
     except transcripts.RecordError as exc:
         reason = str(exc)
     except MALFORMED as exc:
-        reason = f"it is not shaped as a record ({type(exc).__name__})"
+        reason = N_("it is not shaped as a record ({error})").format(error=type(exc).__name__)
     raise RecordRefused(N_("this record cannot be replayed: {reason}").format(reason=reason))
 
 
@@ -134,7 +134,9 @@ def position(
         before = state
         if d["kind"] == "move":
             if check and game.to_move(state) != d["seat"]:
-                raise _diverges(d["version"], f"it was not {d['seat']}'s decision")
+                raise _diverges(
+                    d["version"], N_("it was not the decision of {seat}").format(seat=d["seat"])
+                )
             state = game.apply(state, _legal(game, state, d["move"]["id"]))
         if check:
             _same_hash(game, state, d.get("state_hash"), d["version"])
@@ -156,17 +158,17 @@ def position(
 def _legal(game: Game, state: Any, move_id: str) -> Any:
     move = next((m for m in game.legal_moves(state) if m.id == move_id), None)
     if move is None:  # a stored record always replays: only a sent one may refuse here
-        raise _diverges(None, f"{move_id} is not a legal move")
+        raise _diverges(None, N_("{move} is not a legal move").format(move=repr(move_id)))
     return move
 
 
 def _same_hash(game: Game, state: Any, recorded: Any, version: int) -> None:
     if recorded is not None and recorded != provenance.state_hash(game, state):
-        raise _diverges(version, "the state hash differs")
+        raise _diverges(version, N_("the state hash differs"))
 
 
 def _diverges(version: int | None, what: str) -> RecordRefused:
-    reason = what if version is None else f"version {version}: {what}"
+    reason = what if version is None else N_("version {n}: {what}").format(n=version, what=what)
     return RecordRefused(
         N_("this record does not replay as recorded: {reason}").format(reason=reason)
     )

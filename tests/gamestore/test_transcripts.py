@@ -251,7 +251,7 @@ def test_what_cannot_be_replayed_is_refused_with_the_reason() -> None:
         "not a game record": {"hello": 1},
         "record format version 2": {**_complete(), "format_version": 2},
         "not complete": incomplete,
-        "unknown game 'chess'": {**_complete(), "game": "chess"},
+        "there is no game called 'chess'": {**_complete(), "game": "chess"},
     }
     for reason, doc in cases.items():
         with pytest.raises(RecordError, match=reason):

@@ -6,13 +6,14 @@ tampered record or a version out of range are refused with typed errors, in Span
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
 
-from service import replays
+from service import i18n, replays
 from service.errors import RecordRefused
 from tests.support.client import GraphQL, Rest, bearer
 
@@ -172,3 +173,35 @@ def test_a_sent_record_rebuilds_every_version_as_its_hashes_say() -> None:
     assert [v["seat"] for v in last["views"]] == [s["seat"] for s in doc["seats"]]
     assert last["outcome"] == doc["outcome"] and last["to_move"] is None
     assert replays.verify(doc)["ok"]
+
+
+def _tampered(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    doc = orjson.loads(FIXTURE.read_bytes())
+    change(doc)
+    return doc
+
+
+TAMPERED = {
+    "a state hash": lambda d: d["decisions"][2].update(state_hash="0" * 64),
+    "the seat of a decision": lambda d: d["decisions"][0].update(
+        seat=next(s["seat"] for s in d["seats"] if s["seat"] != d["decisions"][0]["seat"])
+    ),
+    "a move": lambda d: d["decisions"][0].update(move={**d["decisions"][0]["move"], "id": "x"}),
+    "the format version": lambda d: d.update(format_version=99),
+    "complete": lambda d: d.update(complete=False),
+    "the game": lambda d: d.update(game="chess"),
+}
+
+
+@pytest.mark.parametrize("what", TAMPERED)
+def test_a_refused_records_reason_is_in_spanish_when_spanish_is_asked(what: str) -> None:
+    doc = _tampered(TAMPERED[what])
+    with pytest.raises(RecordRefused) as refused:
+        replays.uploaded_position(doc, doc["version"], None)
+    english = refused.value.detail
+    first, reason = english.split(": ", 1)
+    spanish = i18n.translator("es")
+    assert spanish is not None
+    # The refusal and its reason are each a message of the catalog, so both are rendered.
+    assert spanish.find(reason) is not None, f"no Spanish for the reason {reason!r}"
+    assert not spanish.text(english).startswith(first)
