@@ -73,6 +73,9 @@ def test_a_pagan_game_with_an_ai_hunter_replayed_from_every_viewpoint_with_his_b
     )
     expect(page.locator(".ai-thought tr.chosen")).to_have_count(1)
     expect(page.locator(".board")).to_have_count(1)
+    # Nobody in this browser played this all-AI game: no seat is marked "you".
+    expect(page.locator(".board h3")).to_have_count(2)
+    expect(page.locator(".board h3", has_text="(you)")).to_have_count(0)
     screenshot(page, "replay-pagan-desktop")
     scan(page, "the replay viewer")
     page.set_viewport_size(PHONE)  # type: ignore[arg-type]
@@ -218,6 +221,15 @@ def test_a_finished_game_opens_its_replay_from_the_result_and_from_your_games(
     page.click(".game-over a.replay")
     expect(page).to_have_url(f"{web}/#/replay/{game_id}?v=0&as=witch")
     expect(page.locator(".replay-version")).to_contain_text("Decision 0 of")
+    # "you" is this browser's seat, the Witch, whoever the replay is seen by.
+    you = page.locator(".board h3", has_text="(you)")
+    for viewpoint, boards in (("witch", 1), ("hunter", 1), ("all", 2)):
+        page.select_option("#replay-viewpoint", viewpoint)
+        expect(page.locator(".board")).to_have_count(boards)
+        expect(you).to_have_count(boards)
+        for heading in you.all():
+            expect(heading).to_contain_text("Witch")
+    page.select_option("#replay-viewpoint", "witch")
     record = _record(web, game_id)
     hunter = next(d for d in record["decisions"] if d.get("ai", {}).get("belief"))
     for _ in range(hunter["version"]):

@@ -52,6 +52,9 @@
  * @property {any} view            the typed view (`SeatGame.view`, selected by the board's FRAGMENT,
  *                                 with `__typename`)
  * @property {string|null} seat    the reading seat; null for a spectator
+ * @property {string|null} you     the seat this browser plays in the game, marked "you": the
+ *                                 reading seat in a game going on; in a replay, the seat this
+ *                                 browser held, whichever seat the replay is seen by
  * @property {LegalMove[]} legalMoves  this seat's legal moves now (empty when not its decision)
  * @property {boolean} myTurn      whether the game waits for this seat's decision
  * @property {(move: LegalMove) => Promise<void>} send

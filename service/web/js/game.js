@@ -490,6 +490,7 @@ export function mountGame(root, where) {
     const ctx = {
       view: game.view,
       seat: game.seat,
+      you: game.seat,
       legalMoves: busy || over() ? [] : game.legalMoves,
       myTurn: game.yourDecision && !busy && !over(),
       send,

@@ -10,7 +10,7 @@ import { N_, currentLang, t } from "./i18n.js";
 import { BOARDS, RECORD, REPLAY, SHAPE_VIEW } from "./operations.js";
 import { href } from "./router.js";
 import { namer } from "./seats.js";
-import { recordFromFile } from "./store.js";
+import { recordFromFile, seatOf } from "./store.js";
 import { groupTurns, turnMarks } from "./turns.js";
 import { eventLine, levelWords, loadCatalog } from "./game.js";
 
@@ -170,6 +170,7 @@ export function mountReplay(root, where) {
       const ctx = {
         view: v.view,
         seat: v.seat,
+        you: where.gameId ? seatOf(where.gameId)?.seat || null : null,
         legalMoves: [],
         myTurn: false,
         send: () => Promise.reject(new Error("a replay makes no move")),

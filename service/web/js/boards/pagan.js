@@ -221,7 +221,7 @@ class Board {
   sideName(seat) {
     const factions = this.view.factions;
     const faction = factions && factions[seat] ? ` · ${factions[seat].name}` : "";
-    const you = this.ctx.seat === seat ? ` (${t("you")})` : "";
+    const you = this.ctx.you === seat ? ` (${t("you")})` : "";
     return `${sideWords(this.ctx, seat)}${you}${faction}`;
   }
 

@@ -321,7 +321,7 @@ export function render(root, ctx) {
       "data-seat": seat, style: `--seat:${colour(seat)}`, "aria-label": t("{name}'s Sanctuary", { name: name(seat) }),
     },
     h("header", null, h("span", { class: "disc", style: `background:${colour(seat)}`, "aria-hidden": "true" }), h("strong", null, name(seat)),
-      mine ? h("small", { class: "tag" }, t("you")) : null,
+      seat === ctx.you ? h("small", { class: "tag" }, t("you")) : null,
       view.active === seat ? h("small", { class: "tag" }, t("active")) : null,
       lookMoves.length ? actionable("span", { class: "look" }, lookMoves, t("Look at the hand")) : null),
     h("div", { class: "stats" },
