@@ -1,5 +1,6 @@
-"""The order test files start in, so that the longest start first (`./test` runs pytest on every
-core, one file to a worker: a two-minute file started last would run alone at the end).
+"""The order test files start in, so that the longest start first (`./test` runs pytest on a
+worker per core and one more, one file to a worker: a two-minute file started last would run
+alone at the end).
 
 `tests/durations.json` holds each file's measured seconds (every phase of every test, with the
 suite's usual workers); files are started longest first, a new file (not in it yet) last, the

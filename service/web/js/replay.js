@@ -164,13 +164,14 @@ export function mountReplay(root, where) {
     const latest = all.length ? all[all.length - 1] : null;
     const atEnd = version === last();
     const gameCatalog = (catalog && (catalog.games || []).find((/** @type {any} */ g) => g.name === record.game) || {}).catalog || {};
+    const you = where.gameId ? seatOf(where.gameId)?.seat || null : null;
     const parts = position.views.map((/** @type {any} */ v) => {
       const boardRoot = h("section", { class: "board", "data-seat": v.seat || "" });
       /** @type {import("./board-context.js").BoardContext} */
       const ctx = {
         view: v.view,
         seat: v.seat,
-        you: where.gameId ? seatOf(where.gameId)?.seat || null : null,
+        you,
         legalMoves: [],
         myTurn: false,
         send: () => Promise.reject(new Error("a replay makes no move")),
